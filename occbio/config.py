@@ -1,0 +1,172 @@
+"""Typed configuration: one place for every setting and its default.
+
+A run's configuration is built in three layers: the defaults below, then a TOML file
+(``--config configs/X.toml``), then command-line overrides. Every value is validated; a bad one
+raises :class:`ConfigError` naming the key and what it expects.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from occbio.langs import LanguageError, validate_langs
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+__all__ = [
+    "ConfigError",
+    "EntitiesConfig",
+    "TextConfig",
+    "CleanConfig",
+    "RunConfig",
+    "load_config",
+    "SAMPLE_DIR",
+]
+
+SAMPLE_DIR = Path(__file__).parent / "data" / "sample"
+
+
+class ConfigError(ValueError):
+    """A configuration value is missing or wrong; the message says which key and what it expects."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class EntitiesConfig(_Section):
+    """Where people come from and which of them are kept."""
+
+    source: Literal["dump", "wikidata"] = "dump"
+    #: Wikidata JSON dump (``latest-all.json.bz2`` or a smaller extract); .bz2/.gz/plain.
+    dump: Path | None = None
+    #: Keep a person only if they have an article in at least this many of the requested
+    #: languages; ``None`` means all of them.
+    min_langs: int | None = Field(default=None, ge=1)
+    #: Language preference for occupation and person labels (falls back to the run's langs).
+    label_langs: list[str] = Field(default_factory=lambda: ["en"])
+
+
+class TextConfig(_Section):
+    """Where biographies come from."""
+
+    source: Literal["dump", "web"] = "dump"
+    #: ``{lang: path}`` of ``pages-articles`` XML dumps (.bz2/.xz/.gz/plain).
+    dumps: dict[str, Path] = Field(default_factory=dict)
+    #: Pages per checkpoint: a killed run resumes from the last finished chunk.
+    chunk_pages: int = Field(default=200, ge=1)
+
+
+class CleanConfig(_Section):
+    """Sentence cleaning: what counts as a sentence worth translating."""
+
+    #: Drop sentences with fewer words than this (characters / 4 for scripts without spaces).
+    min_words: int = Field(default=4, ge=1)
+    #: Drop sentences shorter than this many characters.
+    min_chars: int = Field(default=15, ge=1)
+    #: Drop sentences longer than this many characters (runaway splits, lists).
+    max_chars: int = Field(default=1000, ge=10)
+    #: Identify each sentence's language and drop those not in the article's language.
+    langid: bool = True
+    #: Drop repeated sentences within an article (the first occurrence stays).
+    dedup: bool = True
+
+
+class RunConfig(_Section):
+    """The whole run."""
+
+    name: str = "default"
+    langs: list[str] = Field(default_factory=lambda: ["en", "es", "ca"])
+    #: Run on the bundled offline sample instead of the configured sources.
+    sample: bool = False
+    #: Keep at most this many people (after filtering), for quick trials.
+    limit: int | None = Field(default=None, ge=1)
+    out: Path | None = None
+    entities: EntitiesConfig = Field(default_factory=EntitiesConfig)
+    text: TextConfig = Field(default_factory=TextConfig)
+    clean: CleanConfig = Field(default_factory=CleanConfig)
+
+    @field_validator("langs")
+    @classmethod
+    def _check_langs(cls, value: list[str]) -> list[str]:
+        try:
+            return validate_langs(value)
+        except LanguageError as exc:
+            raise ValueError(str(exc)) from exc
+
+    @property
+    def out_dir(self) -> Path:
+        return self.out if self.out is not None else Path("outputs") / self.name
+
+    def resolved_entity_dump(self) -> Path:
+        """The Wikidata dump this run reads: the sample's when ``sample`` is set."""
+        if self.sample:
+            return SAMPLE_DIR / "wikidata-sample.json.bz2"
+        if self.entities.dump is None:
+            raise ConfigError(
+                "entities.dump: no Wikidata JSON dump configured; set it in the config file "
+                "or pass --entities-dump PATH (or use --sample for the bundled sample)"
+            )
+        return self.entities.dump
+
+    def resolved_text_dump(self, lang: str) -> Path:
+        """The pages-articles dump of ``lang``: the sample's when ``sample`` is set."""
+        if self.sample:
+            return SAMPLE_DIR / f"{lang}wiki-sample-pages-articles.xml.bz2"
+        try:
+            return self.text.dumps[lang]
+        except KeyError:
+            raise ConfigError(
+                f"text.dumps.{lang}: no pages-articles dump configured for language {lang!r}; "
+                f"set [text.dumps] {lang} = \"PATH\" in the config file or pass "
+                f"--dump {lang}=PATH (or use --sample)"
+            ) from None
+
+
+def _format_validation_error(exc: ValidationError) -> str:
+    lines = []
+    for err in exc.errors():
+        key = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        got = err.get("input")
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown setting"
+        shown = "" if isinstance(got, dict) else f" (got {got!r})"
+        lines.append(f"{key}: {msg}{shown}")
+    return "invalid configuration: " + "; ".join(lines)
+
+
+def _deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def load_config(path: Path | None = None, overrides: dict[str, Any] | None = None) -> RunConfig:
+    """Build a :class:`RunConfig` from an optional TOML file and nested overrides."""
+    data: dict[str, Any] = {}
+    if path is not None:
+        try:
+            with open(path, "rb") as fh:
+                data = tomllib.load(fh)
+        except FileNotFoundError:
+            raise ConfigError(f"config file not found: {path}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+    if overrides:
+        data = _deep_merge(data, overrides)
+    try:
+        return RunConfig.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(_format_validation_error(exc)) from None

@@ -1,0 +1,151 @@
+"""The data model every stage shares.
+
+Stages talk to each other only through these records (serialised as JSON lines in the run
+directory). Sentences are referred to by ``(qid, lang, idx)``, never by their text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, TypeVar
+
+__all__ = [
+    "Occupation",
+    "Entity",
+    "Article",
+    "Sentence",
+    "Alignment",
+    "Document",
+    "Record",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Occupation:
+    """A Wikidata occupation (P106 value) with a human-readable label."""
+
+    qid: str
+    label: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"qid": self.qid, "label": self.label}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Occupation:
+        return cls(qid=d["qid"], label=d.get("label", ""))
+
+
+@dataclass(slots=True)
+class Entity:
+    """A person: Wikidata id, label, raw gender values and mapped category, occupations, titles.
+
+    ``genders`` keeps the raw P21 QIDs exactly as Wikidata states them; ``gender`` is the
+    category after mapping (``female``, ``male``, ``non-binary``, ... or ``unknown``).
+    ``titles`` maps a language code to the article title in that language's Wikipedia.
+    """
+
+    qid: str
+    label: str = ""
+    genders: list[str] = field(default_factory=list)
+    gender: str = "unknown"
+    occupations: list[Occupation] = field(default_factory=list)
+    titles: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "qid": self.qid,
+            "label": self.label,
+            "genders": list(self.genders),
+            "gender": self.gender,
+            "occupations": [o.to_dict() for o in self.occupations],
+            "titles": dict(self.titles),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Entity:
+        return cls(
+            qid=d["qid"],
+            label=d.get("label", ""),
+            genders=list(d.get("genders", [])),
+            gender=d.get("gender", "unknown"),
+            occupations=[Occupation.from_dict(o) for o in d.get("occupations", [])],
+            titles=dict(d.get("titles", {})),
+        )
+
+
+@dataclass(slots=True)
+class Article:
+    """One person's biography in one language, as plain text (paragraphs joined by blank lines)."""
+
+    qid: str
+    lang: str
+    title: str
+    page_id: int
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Article:
+        return cls(
+            qid=d["qid"], lang=d["lang"], title=d["title"], page_id=int(d["page_id"]), text=d["text"]
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A cleaned sentence; ``idx`` is its position among the kept sentences of the article."""
+
+    qid: str
+    lang: str
+    idx: int
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"qid": self.qid, "lang": self.lang, "idx": self.idx, "text": self.text}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Sentence:
+        return cls(qid=d["qid"], lang=d["lang"], idx=int(d["idx"]), text=d["text"])
+
+
+@dataclass(slots=True)
+class Alignment:
+    """A tuple of mutually parallel sentences of one person: {lang: sentence idx}, {lang: score}."""
+
+    qid: str
+    idx: dict[str, int]
+    score: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"qid": self.qid, "idx": dict(self.idx), "score": dict(self.score)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Alignment:
+        return cls(
+            qid=d["qid"],
+            idx={k: int(v) for k, v in d["idx"].items()},
+            score={k: float(v) for k, v in d.get("score", {}).items()},
+        )
+
+
+@dataclass(slots=True)
+class Document:
+    """The output unit: one person, all languages, aligned segments in article order."""
+
+    entity: Entity
+    segments: list[dict[str, str]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"entity": self.entity.to_dict(), "segments": [dict(s) for s in self.segments]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Document:
+        return cls(
+            entity=Entity.from_dict(d["entity"]),
+            segments=[dict(s) for s in d.get("segments", [])],
+        )
+
+
+Record = TypeVar("Record", Entity, Article, Sentence, Alignment, Document)
