@@ -1,0 +1,18 @@
+"""Shared fixtures: the real third-party data in ../shared/data (skipped cleanly when absent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """Path to ../shared/data; tests that use it are skipped when it is not there."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip("../shared/data is absent (a user's fresh clone has no ../shared)")
+    return SHARED_DATA
