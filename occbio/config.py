@@ -60,8 +60,6 @@ class TextConfig(_Section):
     source: Literal["dump", "web"] = "dump"
     #: ``{lang: path}`` of ``pages-articles`` XML dumps (.bz2/.xz/.gz/plain).
     dumps: dict[str, Path] = Field(default_factory=dict)
-    #: Pages per checkpoint: a killed run resumes from the last finished chunk.
-    chunk_pages: int = Field(default=200, ge=1)
 
 
 class CleanConfig(_Section):
@@ -89,6 +87,8 @@ class RunConfig(_Section):
     #: Keep at most this many people (after filtering), for quick trials.
     limit: int | None = Field(default=None, ge=1)
     out: Path | None = None
+    #: Input items (pages, people) per checkpoint: a killed run resumes after the last one.
+    checkpoint_every: int = Field(default=200, ge=1)
     entities: EntitiesConfig = Field(default_factory=EntitiesConfig)
     text: TextConfig = Field(default_factory=TextConfig)
     clean: CleanConfig = Field(default_factory=CleanConfig)
@@ -125,7 +125,7 @@ class RunConfig(_Section):
         except KeyError:
             raise ConfigError(
                 f"text.dumps.{lang}: no pages-articles dump configured for language {lang!r}; "
-                f"set [text.dumps] {lang} = \"PATH\" in the config file or pass "
+                f'set [text.dumps] {lang} = "PATH" in the config file or pass '
                 f"--dump {lang}=PATH (or use --sample)"
             ) from None
 

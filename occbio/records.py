@@ -89,7 +89,11 @@ class Article:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Article:
         return cls(
-            qid=d["qid"], lang=d["lang"], title=d["title"], page_id=int(d["page_id"]), text=d["text"]
+            qid=d["qid"],
+            lang=d["lang"],
+            title=d["title"],
+            page_id=int(d["page_id"]),
+            text=d["text"],
         )
 
 

@@ -1,0 +1,231 @@
+"""The ``occbio`` command: a thin shell over the stages (parse, validate, build config, run)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from occbio import __version__
+from occbio.config import ConfigError, RunConfig, load_config
+from occbio.extract.wikidata_dump import WikidataDumpError
+from occbio.extract.wikipedia_dump import DumpError
+from occbio.langs import LanguageError, parse_langs
+from occbio.run import RunDir
+from occbio.stages.common import StageResult
+from occbio.stages.entities import run_entities
+from occbio.stages.text import run_text
+
+__all__ = ["main", "build_parser"]
+
+log = logging.getLogger("occbio")
+
+#: Stages that later issues fill in; listed so `occbio --help` shows the whole pipeline.
+_PLANNED = {
+    "align": "mine parallel sentences per person with the margin criterion (FAISS kNN)",
+    "balance": "balance people by gender within occupations (GeBio / OccGen)",
+    "write": "write the document-level corpus (XML, TSV, JSONL) and its data card",
+}
+
+_SUMMARY_KEYS = {
+    "entities": ("people", "gender_female", "gender_male", "gender_non-binary", "occupations"),
+    "text": ("people", "people_in_all_langs"),
+}
+
+
+class UsageError(Exception):
+    """A command-line value that cannot be used."""
+
+
+def _split_assignment(text: str) -> tuple[str, str]:
+    lang, sep, path = text.partition("=")
+    if not sep or not lang or not path:
+        raise argparse.ArgumentTypeError(f"expected LANG=PATH, got {text!r}")
+    return lang.strip().lower(), path
+
+
+def _common_options() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    g = common.add_argument_group("run")
+    g.add_argument("--langs", help="comma-separated Wikipedia language codes, e.g. en,es,ca")
+    g.add_argument("--config", type=Path, help="TOML configuration file (see configs/)")
+    g.add_argument("--name", help="run name; the default output folder is outputs/NAME")
+    g.add_argument("--out", type=Path, help="run directory (default outputs/NAME)")
+    g.add_argument(
+        "--sample", action="store_true", help="use the bundled offline sample as the source"
+    )
+    g.add_argument("--limit", type=int, help="keep at most N people (quick trials)")
+    g.add_argument(
+        "--checkpoint-every",
+        type=int,
+        metavar="N",
+        help="commit output every N pages/people so a killed run resumes there",
+    )
+    v = common.add_mutually_exclusive_group()
+    v.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
+    v.add_argument("-q", "--quiet", action="store_true", help="only warnings and the summary")
+    s = common.add_argument_group("sources")
+    s.add_argument("--entities-dump", type=Path, metavar="PATH", help="Wikidata JSON dump")
+    s.add_argument(
+        "--min-langs",
+        type=int,
+        metavar="N",
+        help="keep people with articles in at least N of --langs (default: all)",
+    )
+    s.add_argument(
+        "--dump",
+        type=_split_assignment,
+        action="append",
+        default=[],
+        metavar="LANG=PATH",
+        help="pages-articles XML dump of one language (repeatable)",
+    )
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="occbio",
+        description="Mine gender-balanced, document-level, multi-way parallel corpora from "
+        "Wikipedia biographies.",
+        epilog="Example: occbio mine --langs en,es,ca --sample",
+    )
+    parser.add_argument("--version", action="version", version=f"occbio {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    common = _common_options()
+    sub.add_parser(
+        "entities",
+        parents=[common],
+        help="people with occupation, gender and article titles (Wikidata dump)",
+        description="Stream a Wikidata JSON dump into entities.jsonl: humans with their "
+        "occupations (P106), gender (P21), label and article titles in --langs.",
+    )
+    sub.add_parser(
+        "text",
+        parents=[common],
+        help="biographies per language, cleaned and split into sentences",
+        description="Extract each person's article from the pages-articles dump of every "
+        "language, clean it and split it into sentences (runs `entities` first if needed).",
+    )
+    for name, text in _PLANNED.items():
+        sub.add_parser(name, parents=[common], help=f"{text} (not yet available)", description=text)
+    sub.add_parser(
+        "stats",
+        parents=[common],
+        help="print the funnel of a run: counts after every stage",
+        description="Print each finished stage's counts from the run's manifest.json.",
+    )
+    sub.add_parser(
+        "mine",
+        parents=[common],
+        help="the whole pipeline: entities -> text -> align -> balance -> write",
+        description="Run every stage in order; finished stages are skipped, an interrupted "
+        "one resumes.",
+    )
+    return parser
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """Command-line values as a nested dict laid over the configuration file."""
+    over: dict[str, Any] = {}
+    if args.langs is not None:
+        over["langs"] = parse_langs(args.langs)
+    if args.sample:
+        over["sample"] = True
+    if args.name is not None:
+        over["name"] = args.name
+    elif args.sample:
+        over["name"] = "sample"
+    for key in ("out", "limit", "checkpoint_every"):
+        if getattr(args, key) is not None:
+            over[key] = getattr(args, key)
+    ent: dict[str, Any] = {}
+    if args.entities_dump is not None:
+        ent["dump"] = args.entities_dump
+    if args.min_langs is not None:
+        ent["min_langs"] = args.min_langs
+    if ent:
+        over["entities"] = ent
+    if args.dump:
+        over["text"] = {"dumps": {lang: path for lang, path in args.dump}}
+    return over
+
+
+def _configure_logging(verbose: bool, quiet: bool) -> None:
+    level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", force=True)
+
+
+def _print_stats(cfg: RunConfig) -> None:
+    manifest = cfg.out_dir / "manifest.json"
+    if not manifest.exists():
+        raise UsageError(f"no run at {cfg.out_dir} (no manifest.json): run a stage first")
+    run = RunDir(cfg.out_dir)
+    for name, rec in run.manifest["stages"].items():
+        print(f"[{name}] {rec.get('status', '?')}")
+        for key, value in rec.get("counts", {}).items():
+            print(f"  {key:<40} {value:>10}")
+        for warning in rec.get("warnings", []):
+            print(f"  warning: {warning}")
+
+
+def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[StageResult]:
+    run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
+    order: list[tuple[str, Callable[..., StageResult]]] = [
+        ("entities", run_entities),
+        ("text", run_text),
+    ]
+    results = []
+    for name, fn in order:
+        result = fn(cfg, run, show_progress=show_progress)
+        print(result.summary(_SUMMARY_KEYS.get(name, ())))
+        for warning in result.warnings:
+            print(f"  warning: {warning}")
+        results.append(result)
+        if name == upto:
+            break
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``occbio`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _configure_logging(args.verbose, args.quiet)
+    try:
+        cfg = load_config(args.config, _overrides(args))
+        if args.command == "stats":
+            _print_stats(cfg)
+            return 0
+        if args.command in _PLANNED:
+            raise UsageError(
+                f"the {args.command} stage is not available in occbio {__version__} yet; "
+                "`occbio mine` runs the stages that are (entities, text)"
+            )
+        upto = "text" if args.command == "mine" else args.command
+        _run_stages(cfg, upto, show_progress=not args.quiet)
+        if args.command == "mine":
+            print(
+                "mine: entities and text are done; align, balance and write are not "
+                f"available in occbio {__version__} yet. Run directory: {cfg.out_dir}"
+            )
+        return 0
+    except (ConfigError, LanguageError, UsageError) as exc:
+        print(f"occbio: error: {exc}", file=sys.stderr)
+        return 2
+    except (FileNotFoundError, DumpError, WikidataDumpError, RuntimeError) as exc:
+        print(f"occbio: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(
+            "occbio: interrupted; run the same command again to resume where it stopped",
+            file=sys.stderr,
+        )
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""Stage ``text``: each person's biography per language, cleaned and split into sentences.
+
+Reads ``entities.jsonl``; for every language streams its ``pages-articles`` dump once, keeps the
+pages of the people's titles, turns wikitext into prose and prose into :class:`Sentence`
+records. Outputs ``text/{lang}.articles.jsonl`` and ``text/{lang}.sentences.jsonl`` (dump
+order) and ``text/missing.jsonl`` (people whose article was not in the dump).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from pathlib import Path
+
+from occbio.config import RunConfig
+from occbio.extract.clean import LanguageIdentifier, clean_article
+from occbio.extract.wikipedia_dump import (
+    TruncatedDumpError,
+    iter_pages,
+    normalise_title,
+    wikitext_to_text,
+)
+from occbio.io.jsonl import read_jsonl
+from occbio.records import Article, Entity
+from occbio.run import ChunkedWriter, RunDir, StageState, atomic_write, file_identity, fingerprint
+from occbio.stages.common import StageResult, keep_until_truncated, progress_bar
+from occbio.stages.entities import ENTITIES_FILE
+from occbio.stages.entities import STAGE as ENTITIES_STAGE
+
+__all__ = ["run_text", "articles_path", "sentences_path", "MISSING_FILE"]
+
+log = logging.getLogger(__name__)
+
+STAGE = "text"
+TEXT_DIR = "text"
+MISSING_FILE = f"{TEXT_DIR}/missing.jsonl"
+
+
+def articles_path(run: RunDir, lang: str) -> Path:
+    return run.path / TEXT_DIR / f"{lang}.articles.jsonl"
+
+
+def sentences_path(run: RunDir, lang: str) -> Path:
+    return run.path / TEXT_DIR / f"{lang}.sentences.jsonl"
+
+
+def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
+    """Extract and clean the biographies of ``entities.jsonl``; skip when already done."""
+    entities_rec = run.stage_record(ENTITIES_STAGE)
+    if entities_rec.get("status") != "done":
+        raise RuntimeError(
+            f"the text stage needs the entities stage first: run `occbio entities` "
+            f"with the same --out ({run.path})"
+        )
+    dumps = {lang: cfg.resolved_text_dump(lang) for lang in cfg.langs}
+    for lang, dump in dumps.items():
+        if not dump.exists():
+            raise FileNotFoundError(f"pages-articles dump for {lang!r} not found: {dump}")
+    inputs = {
+        "entities": entities_rec["fingerprint"],
+        "dumps": {lang: file_identity(p) for lang, p in dumps.items()},
+    }
+    settings = {"langs": cfg.langs, "clean": cfg.clean.model_dump()}
+    fp = fingerprint({"inputs": inputs, "settings": settings})
+    state = run.stage(STAGE)
+    if state.is_done(fp):
+        return StageResult.skipped(STAGE, run.stage_record(STAGE))
+    if state.begin(fp, inputs=inputs, settings=settings):
+        log.info("text: resuming an interrupted run")
+
+    entities = list(read_jsonl(run.path / ENTITIES_FILE, Entity))
+    counts: Counter[str] = Counter()
+    warnings: list[str] = []
+    missing: list[dict[str, str]] = []
+    outputs: list[str] = []
+    for lang in cfg.langs:
+        wanted = {normalise_title(e.titles[lang]): e.qid for e in entities if lang in e.titles}
+        found, lang_counts, lang_warnings = _extract_language(
+            cfg, run, state, lang, dumps[lang], wanted, show_progress=show_progress
+        )
+        for title, qid in wanted.items():
+            if qid not in found:
+                missing.append({"qid": qid, "lang": lang, "title": title})
+        lang_counts["articles_missing"] = len(wanted) - len(found)
+        counts.update({f"{lang}.{k}": v for k, v in lang_counts.items()})
+        warnings.extend(lang_warnings)
+        outputs += [
+            str(p.relative_to(run.path))
+            for p in (articles_path(run, lang), sentences_path(run, lang))
+        ]
+        if missing and lang_counts["articles_missing"]:
+            log.warning(
+                "text: %d of %d %s articles not found in %s (listed in %s)",
+                lang_counts["articles_missing"],
+                len(wanted),
+                lang,
+                dumps[lang].name,
+                MISSING_FILE,
+            )
+
+    with atomic_write(run.path / MISSING_FILE) as fh:
+        for row in missing:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    outputs.append(MISSING_FILE)
+    counts["people"] = len(entities)
+    counts["people_in_all_langs"] = _people_in_all_langs(run, cfg.langs)
+    state.finish(counts=counts, outputs=outputs, warnings=warnings)
+    return StageResult.finished(STAGE, run.stage_record(STAGE))
+
+
+def _extract_language(
+    cfg: RunConfig,
+    run: RunDir,
+    state: StageState,
+    lang: str,
+    dump: Path,
+    wanted: dict[str, str],
+    *,
+    show_progress: bool,
+) -> tuple[set[str], Counter[str], list[str]]:
+    """Stream one language's dump into its articles and sentences files (checkpointed)."""
+    processing: Counter[str] = Counter()
+    writer = ChunkedWriter(
+        state,
+        lang,
+        {"articles": articles_path(run, lang), "sentences": sentences_path(run, lang)},
+        chunk_size=cfg.checkpoint_every,
+        stats=processing,
+    )
+    warnings: list[str] = list(state.progress(lang).get("warnings", []))
+    if not writer.done:
+        reader: Counter[str] = Counter()
+        identifier = LanguageIdentifier.for_langs(cfg.langs) if cfg.clean.langid else None
+        bar = progress_bar(show_progress, desc=f"text {lang}", total=len(wanted), unit=" pages")
+        bar.update(writer.consumed)
+        try:
+            pages = keep_until_truncated(
+                iter_pages(dump, titles=wanted, stats=reader), TruncatedDumpError, warnings
+            )
+            seen: set[str] = set()
+            for i, page in enumerate(pages):
+                qid = wanted[normalise_title(page.title)]
+                duplicate = qid in seen
+                seen.add(qid)
+                if i < writer.consumed:
+                    continue  # committed before an interruption
+                if duplicate:
+                    processing["pages_duplicate_title"] += 1
+                    writer.add({})
+                    continue
+                article = Article(
+                    qid=qid,
+                    lang=lang,
+                    title=page.title,
+                    page_id=page.page_id,
+                    text=wikitext_to_text(page.wikitext),
+                )
+                sentences = clean_article(
+                    article, config=cfg.clean, stats=processing, identifier=identifier
+                )
+                processing["articles"] += 1
+                processing["sentences"] += len(sentences)
+                writer.add({"articles": [article], "sentences": sentences})
+                bar.update()
+        finally:
+            bar.close()
+        state.progress(lang)["warnings"] = warnings
+        writer.finish()
+        processing.update({f"dump_{k}": v for k, v in reader.items()})
+        state.progress(lang)["stats"] = dict(processing)
+        state.run.save()
+    else:
+        processing = Counter(state.progress(lang).get("stats", {}))
+    found = {a.qid for a in read_jsonl(articles_path(run, lang), Article)}
+    return found, processing, warnings
+
+
+def _people_in_all_langs(run: RunDir, langs: list[str]) -> int:
+    """How many people have at least one kept sentence in every language."""
+    per_lang = []
+    for lang in langs:
+        with open(sentences_path(run, lang), encoding="utf-8") as fh:
+            per_lang.append({json.loads(line)["qid"] for line in fh if line.strip()})
+    return len(set.intersection(*per_lang)) if per_lang else 0
