@@ -1,0 +1,154 @@
+"""A real `occbio` process killed with SIGKILL mid-stage resumes to byte-identical output."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.factories import human, occupation, write_pages_dump, write_wikidata_dump
+
+N_PEOPLE = 600
+CITIES = ["Leeds", "Porto", "Lyon", "Dakar", "Osaka", "Quito", "Perth", "Tromso"]
+JOBS = [("Q36180", "writer"), ("Q82955", "politician"), ("Q901", "scientist")]
+
+
+def _article(i: int) -> str:
+    city = CITIES[i % len(CITIES)]
+    job = JOBS[i % len(JOBS)][1]
+    born, years, age = 1900 + i % 90, 2 + i % 7, 20 + i % 40
+    return (
+        f"{{{{Infobox person|name=Person {i}|birth_place={city}}}}}\n"
+        f"'''Person {i}''' (born {born}) is a {job} from [[{city}]].<ref>A source.</ref>\n\n"
+        "== Life ==\n"
+        f"They studied history at the university of {city} for {years} years before moving.\n"
+        f"Their first book about the harbour of {city} appeared when they were {age} years old.\n"
+        "Critics praised the clear style and the careful research of the early work.\n\n"
+        f"[[Category:People from {city}]]\n"
+    )
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    d = tmp_path_factory.mktemp("inputs")
+    entities = [occupation(q, label) for q, label in JOBS]
+    entities += [
+        human(
+            f"Q{900000 + i}",
+            f"Person {i}",
+            "Q6581072" if i % 3 == 0 else "Q6581097",
+            [JOBS[i % len(JOBS)][0]],
+            {"en": f"Person {i}"},
+        )
+        for i in range(N_PEOPLE)
+    ]
+    wd = write_wikidata_dump(d / "wikidata.json.bz2", entities)
+    pages = write_pages_dump(
+        d / "enwiki.xml.bz2", [(f"Person {i}", _article(i)) for i in range(N_PEOPLE)]
+    )
+    return {"wikidata": wd, "pages": pages}
+
+
+def _cmd(inputs: dict[str, Path], out: Path) -> list[str]:
+    return [
+        sys.executable, "-m", "occbio.cli", "mine", "--langs", "en", "--quiet",
+        "--entities-dump", str(inputs["wikidata"]), "--dump", f"en={inputs['pages']}",
+        "--checkpoint-every", "20", "--out", str(out),
+    ]  # fmt: skip
+
+
+def _outputs(out: Path) -> dict[str, bytes]:
+    names = [
+        "entities.jsonl",
+        "occupations.jsonl",
+        "text/en.articles.jsonl",
+        "text/en.sentences.jsonl",
+    ]
+    return {n: (out / n).read_bytes() for n in names}
+
+
+def _stage_progress(out: Path, stage: str) -> int:
+    try:
+        manifest = json.loads((out / "manifest.json").read_text())
+    except (FileNotFoundError, json.JSONDecodeError):
+        return 0
+    rec = manifest.get("stages", {}).get(stage, {})
+    if rec.get("status") != "running":
+        return 0
+    return sum(p.get("consumed", 0) for p in rec.get("progress", {}).values() if not p.get("done"))
+
+
+def _kill_when(proc: subprocess.Popen, out: Path, stage: str, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"the run ended before it could be killed mid-{stage}")
+        if _stage_progress(out, stage) >= 40:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+            return
+        time.sleep(0.01)
+    proc.kill()
+    pytest.fail(f"{stage} made no checkpointed progress in {timeout}s")
+
+
+@pytest.mark.slow
+def test_kill_9_mid_text_stage_then_resume_is_identical(
+    inputs: dict[str, Path], tmp_path: Path
+) -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    ref = tmp_path / "reference"
+    subprocess.run(_cmd(inputs, ref), check=True, env=env, capture_output=True)
+    expected = _outputs(ref)
+    assert expected["text/en.sentences.jsonl"].count(b"\n") >= N_PEOPLE
+
+    out = tmp_path / "killed"
+    proc = subprocess.Popen(
+        _cmd(inputs, out), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _kill_when(proc, out, "text")
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["stages"]["text"]["status"] == "running"
+    assert not (out / "text" / "en.sentences.jsonl").exists(), (
+        "no finished-looking file after a kill"
+    )
+
+    done = subprocess.run(_cmd(inputs, out), env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert _outputs(out) == expected
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["stages"]["text"]["resumed"] == 1
+    assert (
+        manifest["stages"]["text"]["counts"]
+        == json.loads((ref / "manifest.json").read_text())["stages"]["text"]["counts"]
+    )
+    assert not (out / ".parts" / "text").exists()
+
+    # A third run finds everything done and skips both stages.
+    again = subprocess.run(_cmd(inputs, out), env=env, capture_output=True, text=True)
+    assert again.returncode == 0
+    assert again.stdout.count("already done (skipped)") == 2
+    assert _outputs(out) == expected
+
+
+@pytest.mark.slow
+def test_kill_9_mid_entities_stage_then_resume_is_identical(
+    inputs: dict[str, Path], tmp_path: Path
+) -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    ref = tmp_path / "reference"
+    subprocess.run(_cmd(inputs, ref), check=True, env=env, capture_output=True)
+    out = tmp_path / "killed"
+    proc = subprocess.Popen(
+        _cmd(inputs, out), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _kill_when(proc, out, "entities")
+    done = subprocess.run(_cmd(inputs, out), env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert _outputs(out) == _outputs(ref)
