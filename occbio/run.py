@@ -41,8 +41,7 @@ MANIFEST = "manifest.json"
 _VERSIONED_PACKAGES = (
     "occbio",
     "pydantic",
-    "mwxml",
-    "wikiextractor",
+    "lxml",
     "mwparserfromhell",
     "sentencex",
     "lingua-language-detector",
@@ -198,6 +197,9 @@ class StageState:
         )
         rec.pop("progress", None)
         self.run.save()
+        shutil.rmtree(self.parts_root, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            self.parts_root.parent.rmdir()  # .parts/ itself, once no stage has chunks left
 
 
 class ChunkedWriter:
