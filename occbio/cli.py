@@ -31,7 +31,14 @@ _PLANNED = {
 }
 
 _SUMMARY_KEYS = {
-    "entities": ("people", "gender_female", "gender_male", "gender_non-binary", "occupations"),
+    "entities": (
+        "people",
+        "gender_female",
+        "gender_male",
+        "gender_non-binary",
+        "gender_unknown",
+        "occupations",
+    ),
     "text": ("people", "people_in_all_langs"),
 }
 

@@ -73,6 +73,9 @@ class CleanConfig(_Section):
     max_chars: int = Field(default=1000, ge=10)
     #: Identify each sentence's language and drop those not in the article's language.
     langid: bool = True
+    #: Keep a sentence when its own language has at least this probability, even if another
+    #: candidate language scores higher (short sentences are often ambiguous).
+    langid_min_prob: float = Field(default=0.2, ge=0.0, le=1.0)
     #: Drop repeated sentences within an article (the first occurrence stays).
     dedup: bool = True
 

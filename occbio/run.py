@@ -44,8 +44,18 @@ _VERSIONED_PACKAGES = (
     "lxml",
     "mwparserfromhell",
     "sentencex",
-    "lingua-language-detector",
+    "py3langid",
 )
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+#: Files are created through mkstemp (mode 0600); give them the usual mode under the umask.
+_FILE_MODE = 0o666 & ~_umask()
 
 
 def _now() -> str:
@@ -68,6 +78,7 @@ def atomic_write(path: Path, mode: str = "w", encoding: str | None = "utf-8") ->
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, _FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)

@@ -131,7 +131,11 @@ def _extract_language(
     warnings: list[str] = list(state.progress(lang).get("warnings", []))
     if not writer.done:
         reader: Counter[str] = Counter()
-        identifier = LanguageIdentifier.for_langs(cfg.langs) if cfg.clean.langid else None
+        identifier = (
+            LanguageIdentifier.for_langs(cfg.langs, min_prob=cfg.clean.langid_min_prob)
+            if cfg.clean.langid
+            else None
+        )
         bar = progress_bar(show_progress, desc=f"text {lang}", total=len(wanted), unit=" pages")
         bar.update(writer.consumed)
         try:

@@ -1,0 +1,108 @@
+"""The `occbio` command: help, validation, errors without tracebacks."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from occbio.cli import main
+
+STAGES = ["entities", "text", "align", "balance", "write", "stats", "mine"]
+
+
+def test_help_lists_every_stage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    for stage in STAGES:
+        assert stage in out
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_stage_help(stage: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main([stage, "--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    for option in ("--langs", "--out", "--config", "--sample", "--limit", "--quiet"):
+        assert option in out
+
+
+def test_console_script_is_installed() -> None:
+    exe = Path(sys.executable).parent / "occbio"
+    if not exe.exists():
+        pytest.skip("occbio console script not installed in this environment")
+    proc = subprocess.run([str(exe), "--version"], capture_output=True, text=True, check=True)
+    assert proc.stdout.startswith("occbio ")
+
+
+def test_unknown_language_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["entities", "--sample", "--langs", "en,xx"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown language code(s) 'xx'" in err
+    assert "Traceback" not in err
+
+
+def test_bad_config_value_names_the_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("[clean]\nmin_words = -3\n")
+    assert main(["text", "--config", str(cfg), "--out", str(tmp_path / "o")]) == 2
+    assert "clean.min_words" in capsys.readouterr().err
+
+
+def test_missing_dump_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["entities", "--entities-dump", str(tmp_path / "nope.json.bz2"), "--out", str(tmp_path)]
+    )
+    assert code == 1
+    assert "Wikidata dump not found" in capsys.readouterr().err
+
+
+def test_no_dump_configured_says_how_to_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["entities", "--out", str(tmp_path)]) == 2
+    assert "--entities-dump" in capsys.readouterr().err
+
+
+def test_planned_stage_says_it_is_not_available(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["align", "--sample", "--out", str(tmp_path)]) == 2
+    assert "not available" in capsys.readouterr().err
+
+
+def test_stats_without_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--out", str(tmp_path / "none")]) == 2
+    assert "no run at" in capsys.readouterr().err
+
+
+def test_text_on_a_non_dump_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An HTML page given as a dump: a clear message, no traceback."""
+    from tests.factories import human, write_wikidata_dump
+
+    wd = write_wikidata_dump(
+        tmp_path / "wd.json.bz2", [human("Q1", "A", "Q6581072", [], {"en": "A"})]
+    )
+    html = tmp_path / "enwiki.xml"
+    html.write_text("<!DOCTYPE html><html><body>Not a dump</body></html>")
+    code = main(
+        [
+            "text",
+            "--langs",
+            "en",
+            "--entities-dump",
+            str(wd),
+            "--dump",
+            f"en={html}",
+            "--out",
+            str(tmp_path / "o"),
+        ]
+    )
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "enwiki.xml" in err and "Traceback" not in err
