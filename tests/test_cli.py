@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -106,3 +107,48 @@ def test_text_on_a_non_dump_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err
     assert code == 1
     assert "enwiki.xml" in err and "Traceback" not in err
+
+
+def test_truncated_dump_keeps_pages_and_says_so(
+    shared_data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ukwiki excerpt cut mid-file: the pages before the break are kept, counted and warned of;
+    a person whose page lay beyond the break is listed as missing, not silently dropped."""
+    from occbio.extract.wikipedia_dump import TruncatedDumpError, iter_pages
+    from tests.factories import human, write_wikidata_dump
+
+    dump = shared_data / "wikipedia-dumps" / "ukwiki-truncated-100k.xml.xz"
+    titles = []
+    with pytest.raises(TruncatedDumpError):
+        for page in iter_pages(dump):
+            if len(page.wikitext) > 3000 and len(titles) < 5:
+                titles.append(page.title)
+    titles.append("Сторінка після обриву")  # not in the excerpt
+    people = [human(f"Q{i + 1}", t, "Q6581072", [], {"uk": t}) for i, t in enumerate(titles)]
+    wd = write_wikidata_dump(tmp_path / "wd.json.bz2", people)
+    out = tmp_path / "run"
+    code = main(
+        [
+            "text",
+            "--langs",
+            "uk",
+            "--entities-dump",
+            str(wd),
+            "--dump",
+            f"uk={dump}",
+            "--out",
+            str(out),
+        ]
+    )
+    printed = capsys.readouterr().out
+    assert code == 0
+    assert "1 warning(s)" in printed and "ukwiki-truncated-100k.xml.xz is truncated" in printed
+    record = json.loads((out / "manifest.json").read_text())["stages"]["text"]
+    assert record["counts"]["uk.articles"] == 5
+    assert record["counts"]["uk.articles_missing"] == 1
+    assert record["counts"]["uk.dump_pages_read"] > 500
+    assert any("pages read before the break are kept" in w for w in record["warnings"])
+    missing = [
+        json.loads(line) for line in (out / "text" / "missing.jsonl").read_text().splitlines()
+    ]
+    assert missing == [{"qid": "Q6", "lang": "uk", "title": "Сторінка після обриву"}]
