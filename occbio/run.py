@@ -240,9 +240,11 @@ class ChunkedWriter:
         self.stats = stats
         self.parts_dir = stage.parts_root / key
         state = stage.progress(key)
+        self.done = bool(state.get("done")) and all(p.exists() for p in self.outputs.values())
+        if state.get("done") and not self.done:
+            state.clear()  # finished once, but an output has gone since: start this key again
         self.consumed: int = int(state.get("consumed", 0))
         self.chunks: int = int(state.get("chunks", 0))
-        self.done = bool(state.get("done")) and all(p.exists() for p in self.outputs.values())
         if not self.done:
             stats.update(state.get("stats", {}))
             self._drop_uncommitted_parts()

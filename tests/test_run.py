@@ -117,3 +117,21 @@ def test_new_fingerprint_discards_old_checkpoints(tmp_path: Path) -> None:
     assert st.begin("fp2", inputs={}, settings={}) is False
     w2 = ChunkedWriter(st, "k", {"s": tmp_path / "s.jsonl"}, chunk_size=1, stats=Counter())
     assert w2.consumed == 0 and w2.chunks == 0
+
+
+def test_finished_key_whose_output_vanished_starts_again(tmp_path: Path) -> None:
+    run = RunDir(tmp_path)
+    st = run.stage("x")
+    st.begin("fp", inputs={}, settings={})
+    out = tmp_path / "s.jsonl"
+    w = ChunkedWriter(st, "k", {"s": out}, chunk_size=2, stats=Counter())
+    for i in range(3):
+        w.add({"s": _sentences(i)})
+    w.finish()
+    out.unlink()
+    w2 = ChunkedWriter(st, "k", {"s": out}, chunk_size=2, stats=Counter())
+    assert (w2.done, w2.consumed, w2.chunks) == (False, 0, 0)
+    for i in range(3):
+        w2.add({"s": _sentences(i)})
+    w2.finish()
+    assert out.read_text().count("\n") == 3

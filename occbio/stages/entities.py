@@ -16,9 +16,10 @@ from occbio.extract.wikidata_dump import (
     TruncatedWikidataDumpError,
     collect_labels,
     iter_humans,
+    label_occupations,
 )
-from occbio.io.jsonl import read_jsonl
-from occbio.records import Entity, Occupation
+from occbio.io.jsonl import read_jsonl, write_jsonl
+from occbio.records import Entity
 from occbio.run import ChunkedWriter, RunDir, atomic_write, file_identity, fingerprint
 from occbio.stages.common import StageResult, keep_until_truncated, progress_bar
 
@@ -90,11 +91,20 @@ def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> 
         finally:
             bar.close()
         writer.finish()
+        progress = state.progress("humans")
+        progress.update({"reader": dict(reader_stats), "warnings": warnings})
+        run.save()
+    else:
+        progress = state.progress("humans")
+        reader_stats.update(progress.get("reader", {}))
+        warnings = list(progress.get("warnings", []))
 
     # Occupation labels: the dump may hold occupation items anywhere, so one more streaming
     # pass collects the labels of exactly the occupations the kept people have.
-    people = list(read_jsonl(run.path / _RAW_FILE, Entity))
-    occ_counts: Counter[str] = Counter(o.qid for e in people for o in e.occupations)
+    raw = run.path / _RAW_FILE
+    occ_counts: Counter[str] = Counter(
+        o.qid for e in read_jsonl(raw, Entity) for o in e.occupations
+    )
     labels = collect_labels(
         dump, set(occ_counts), tuple(cfg.entities.label_langs) + tuple(cfg.langs)
     )
@@ -105,18 +115,14 @@ def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> 
             len(unlabelled),
             ", ".join(unlabelled[:10]),
         )
-    with atomic_write(run.path / ENTITIES_FILE) as fh:
-        for e in people:
-            e.occupations = [Occupation(o.qid, labels.get(o.qid, "")) for o in e.occupations]
-            fh.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
+    write_jsonl(run.path / ENTITIES_FILE, label_occupations(read_jsonl(raw, Entity), labels))
     with atomic_write(run.path / OCCUPATIONS_FILE) as fh:
         for qid, n in sorted(occ_counts.items(), key=lambda kv: (-kv[1], kv[0])):
             fh.write(json.dumps({"qid": qid, "label": labels.get(qid, ""), "people": n}) + "\n")
-    (run.path / _RAW_FILE).unlink(missing_ok=True)
-
     counts = Counter(reader_stats)
     counts.update(kept)
     counts["occupations"] = len(occ_counts)
     counts["occupations_unlabelled"] = len(unlabelled)
     state.finish(counts=counts, outputs=[ENTITIES_FILE, OCCUPATIONS_FILE], warnings=warnings)
+    raw.unlink(missing_ok=True)
     return StageResult.finished(STAGE, run.stage_record(STAGE))

@@ -69,31 +69,30 @@ def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Stag
     if state.begin(fp, inputs=inputs, settings=settings):
         log.info("text: resuming an interrupted run")
 
-    entities = list(read_jsonl(run.path / ENTITIES_FILE, Entity))
+    wanted, n_people = _wanted_titles(run, cfg.langs)
     counts: Counter[str] = Counter()
     warnings: list[str] = []
     missing: list[dict[str, str]] = []
     outputs: list[str] = []
     for lang in cfg.langs:
-        wanted = {normalise_title(e.titles[lang]): e.qid for e in entities if lang in e.titles}
         found, lang_counts, lang_warnings = _extract_language(
-            cfg, run, state, lang, dumps[lang], wanted, show_progress=show_progress
+            cfg, run, state, lang, dumps[lang], wanted[lang], show_progress=show_progress
         )
-        for title, qid in wanted.items():
+        for title, qid in wanted[lang].items():
             if qid not in found:
                 missing.append({"qid": qid, "lang": lang, "title": title})
-        lang_counts["articles_missing"] = len(wanted) - len(found)
+        lang_counts["articles_missing"] = len(wanted[lang]) - len(found)
         counts.update({f"{lang}.{k}": v for k, v in lang_counts.items()})
         warnings.extend(lang_warnings)
         outputs += [
             str(p.relative_to(run.path))
             for p in (articles_path(run, lang), sentences_path(run, lang))
         ]
-        if missing and lang_counts["articles_missing"]:
+        if lang_counts["articles_missing"]:
             log.warning(
                 "text: %d of %d %s articles not found in %s (listed in %s)",
                 lang_counts["articles_missing"],
-                len(wanted),
+                len(wanted[lang]),
                 lang,
                 dumps[lang].name,
                 MISSING_FILE,
@@ -103,10 +102,22 @@ def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Stag
         for row in missing:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     outputs.append(MISSING_FILE)
-    counts["people"] = len(entities)
+    counts["people"] = n_people
     counts["people_in_all_langs"] = _people_in_all_langs(run, cfg.langs)
     state.finish(counts=counts, outputs=outputs, warnings=warnings)
     return StageResult.finished(STAGE, run.stage_record(STAGE))
+
+
+def _wanted_titles(run: RunDir, langs: list[str]) -> tuple[dict[str, dict[str, str]], int]:
+    """{lang: {normalised title: qid}} of the people in ``entities.jsonl``, and their number."""
+    wanted: dict[str, dict[str, str]] = {lang: {} for lang in langs}
+    n_people = 0
+    for entity in read_jsonl(run.path / ENTITIES_FILE, Entity):
+        n_people += 1
+        for lang, title in entity.titles.items():
+            if lang in wanted:
+                wanted[lang][normalise_title(title)] = entity.qid
+    return wanted, n_people
 
 
 def _extract_language(
