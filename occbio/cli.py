@@ -71,6 +71,12 @@ def _common_options() -> argparse.ArgumentParser:
         metavar="N",
         help="commit output every N pages/people so a killed run resumes there",
     )
+    g.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes for cleaning pages (default: one per CPU core; 1 = in this process)",
+    )
     v = common.add_mutually_exclusive_group()
     v.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     v.add_argument("-q", "--quiet", action="store_true", help="only warnings and the summary")
@@ -146,7 +152,7 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         over["name"] = args.name
     elif args.sample:
         over["name"] = "sample"
-    for key in ("out", "limit", "checkpoint_every"):
+    for key in ("out", "limit", "checkpoint_every", "workers"):
         if getattr(args, key) is not None:
             over[key] = getattr(args, key)
     ent: dict[str, Any] = {}

@@ -92,6 +92,8 @@ class RunConfig(_Section):
     out: Path | None = None
     #: Input items (pages, people) per checkpoint: a killed run resumes after the last one.
     checkpoint_every: int = Field(default=200, ge=1)
+    #: Processes that clean pages in parallel (0 = one per CPU core; 1 = all in this process).
+    workers: int = Field(default=0, ge=0)
     entities: EntitiesConfig = Field(default_factory=EntitiesConfig)
     text: TextConfig = Field(default_factory=TextConfig)
     clean: CleanConfig = Field(default_factory=CleanConfig)

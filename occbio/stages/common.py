@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, TypeVar
 
 from tqdm import tqdm
 
-__all__ = ["StageResult", "progress_bar", "keep_until_truncated"]
+__all__ = ["StageResult", "keep_until_truncated", "OrderedPool", "progress_bar", "resolve_workers"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass
@@ -57,3 +61,59 @@ def keep_until_truncated(
     except error as exc:
         log.warning("%s", exc)
         warnings.append(str(exc))
+
+
+def resolve_workers(workers: int) -> int:
+    """``0`` means one worker per CPU core available to this process."""
+    if workers > 0:
+        return workers
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class OrderedPool:
+    """``map(fn, items)`` over worker processes, results in input order, memory bounded.
+
+    Items are handed out ``batch * workers`` at a time, so a dump of any size never queues up
+    in memory. With one worker everything runs in this process (easy to debug and profile).
+    Workers are spawned, not forked (the parent may hold threads, e.g. progress bars), once
+    per stage: each loads what ``initializer`` loads (a model) once.
+    """
+
+    def __init__(
+        self,
+        workers: int,
+        initializer: Callable[..., None],
+        initargs: tuple[object, ...] = (),
+        *,
+        batch: int = 64,
+    ) -> None:
+        self.workers = workers
+        self.batch = batch
+        self._pool = None
+        if workers <= 1:
+            initializer(*initargs)
+        else:
+            ctx = multiprocessing.get_context("spawn")
+            self._pool = ctx.Pool(workers, initializer=initializer, initargs=initargs)
+
+    def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        if self._pool is None:
+            yield from map(fn, items)
+            return
+        it = iter(items)
+        size = self.batch * self.workers
+        while block := list(islice(it, size)):
+            yield from self._pool.imap(
+                fn, block, chunksize=max(1, len(block) // (self.workers * 4))
+            )
+
+    def __enter__(self) -> OrderedPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()

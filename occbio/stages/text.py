@@ -11,20 +11,30 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from occbio.config import RunConfig
+from occbio.config import CleanConfig, RunConfig
 from occbio.extract.clean import LanguageIdentifier, clean_article
 from occbio.extract.wikipedia_dump import (
+    Page,
     TruncatedDumpError,
     iter_pages,
     normalise_title,
     wikitext_to_text,
 )
 from occbio.io.jsonl import read_jsonl
-from occbio.records import Article, Entity
+from occbio.records import Article, Entity, Sentence
 from occbio.run import ChunkedWriter, RunDir, StageState, atomic_write, file_identity, fingerprint
-from occbio.stages.common import StageResult, keep_until_truncated, progress_bar
+from occbio.stages.common import (
+    OrderedPool,
+    StageResult,
+    keep_until_truncated,
+    progress_bar,
+    resolve_workers,
+)
 from occbio.stages.entities import ENTITIES_FILE
 from occbio.stages.entities import STAGE as ENTITIES_STAGE
 
@@ -33,6 +43,7 @@ __all__ = ["run_text", "articles_path", "sentences_path", "MISSING_FILE"]
 log = logging.getLogger(__name__)
 
 STAGE = "text"
+_MIN_PAGES_FOR_WORKERS = 300
 TEXT_DIR = "text"
 MISSING_FILE = f"{TEXT_DIR}/missing.jsonl"
 
@@ -74,29 +85,36 @@ def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Stag
     warnings: list[str] = []
     missing: list[dict[str, str]] = []
     outputs: list[str] = []
-    for lang in cfg.langs:
-        found, lang_counts, lang_warnings = _extract_language(
-            cfg, run, state, lang, dumps[lang], wanted[lang], show_progress=show_progress
-        )
-        for title, qid in wanted[lang].items():
-            if qid not in found:
-                missing.append({"qid": qid, "lang": lang, "title": title})
-        lang_counts["articles_missing"] = len(wanted[lang]) - len(found)
-        counts.update({f"{lang}.{k}": v for k, v in lang_counts.items()})
-        warnings.extend(lang_warnings)
-        outputs += [
-            str(p.relative_to(run.path))
-            for p in (articles_path(run, lang), sentences_path(run, lang))
-        ]
-        if lang_counts["articles_missing"]:
-            log.warning(
-                "text: %d of %d %s articles not found in %s (listed in %s)",
-                lang_counts["articles_missing"],
-                len(wanted[lang]),
-                lang,
-                dumps[lang].name,
-                MISSING_FILE,
+    # Spawning workers costs about a second: left to choose (workers = 0), a handful of pages
+    # is cleaned in this process.
+    n_pages = sum(len(titles) for titles in wanted.values())
+    auto_small = cfg.workers == 0 and n_pages < _MIN_PAGES_FOR_WORKERS
+    workers = 1 if auto_small else resolve_workers(cfg.workers)
+    pool = OrderedPool(workers, _init_worker, (cfg.clean.model_dump(), tuple(cfg.langs)))
+    with pool:
+        for lang in cfg.langs:
+            found, lang_counts, lang_warnings = _extract_language(
+                cfg, run, state, lang, dumps[lang], wanted[lang], pool, show_progress=show_progress
             )
+            for title, qid in wanted[lang].items():
+                if qid not in found:
+                    missing.append({"qid": qid, "lang": lang, "title": title})
+            lang_counts["articles_missing"] = len(wanted[lang]) - len(found)
+            counts.update({f"{lang}.{k}": v for k, v in lang_counts.items()})
+            warnings.extend(lang_warnings)
+            outputs += [
+                str(p.relative_to(run.path))
+                for p in (articles_path(run, lang), sentences_path(run, lang))
+            ]
+            if lang_counts["articles_missing"]:
+                log.warning(
+                    "text: %d of %d %s articles not found in %s (listed in %s)",
+                    lang_counts["articles_missing"],
+                    len(wanted[lang]),
+                    lang,
+                    dumps[lang].name,
+                    MISSING_FILE,
+                )
 
     with atomic_write(run.path / MISSING_FILE) as fh:
         for row in missing:
@@ -127,6 +145,7 @@ def _extract_language(
     lang: str,
     dump: Path,
     wanted: dict[str, str],
+    pool: OrderedPool,
     *,
     show_progress: bool,
 ) -> tuple[set[str], Counter[str], list[str]]:
@@ -142,38 +161,20 @@ def _extract_language(
     warnings: list[str] = list(state.progress(lang).get("warnings", []))
     if not writer.done:
         reader: Counter[str] = Counter()
-        identifier = (
-            LanguageIdentifier.for_langs(cfg.langs, min_prob=cfg.clean.langid_min_prob)
-            if cfg.clean.langid
-            else None
-        )
         bar = progress_bar(show_progress, desc=f"text {lang}", total=len(wanted), unit=" pages")
         bar.update(writer.consumed)
+        pages = keep_until_truncated(
+            iter_pages(dump, titles=wanted, stats=reader), TruncatedDumpError, warnings
+        )
+        jobs = _page_jobs(pages, wanted, lang, skip=writer.consumed)
         try:
-            pages = keep_until_truncated(
-                iter_pages(dump, titles=wanted, stats=reader), TruncatedDumpError, warnings
-            )
-            seen: set[str] = set()
-            for i, page in enumerate(pages):
-                qid = wanted[normalise_title(page.title)]
-                duplicate = qid in seen
-                seen.add(qid)
-                if i < writer.consumed:
-                    continue  # committed before an interruption
-                if duplicate:
+            for result in pool.map(_process_page, jobs):
+                if result is None:  # a second page with the same title: the first one counts
                     processing["pages_duplicate_title"] += 1
                     writer.add({})
                     continue
-                article = Article(
-                    qid=qid,
-                    lang=lang,
-                    title=page.title,
-                    page_id=page.page_id,
-                    text=wikitext_to_text(page.wikitext),
-                )
-                sentences = clean_article(
-                    article, config=cfg.clean, stats=processing, identifier=identifier
-                )
+                article, sentences, page_stats = result
+                processing.update(page_stats)
                 processing["articles"] += 1
                 processing["sentences"] += len(sentences)
                 writer.add({"articles": [article], "sentences": sentences})
@@ -189,6 +190,59 @@ def _extract_language(
         processing = Counter(state.progress(lang).get("stats", {}))
     found = {a.qid for a in read_jsonl(articles_path(run, lang), Article)}
     return found, processing, warnings
+
+
+@dataclass(frozen=True, slots=True)
+class _PageJob:
+    qid: str
+    lang: str
+    page: Page | None  # None: a repeated title, nothing to do
+
+
+def _page_jobs(
+    pages: Iterator[Page], wanted: dict[str, str], lang: str, *, skip: int
+) -> Iterator[_PageJob]:
+    """One job per kept page after the first ``skip`` (committed before an interruption)."""
+    seen: set[str] = set()
+    for i, page in enumerate(pages):
+        qid = wanted[normalise_title(page.title)]
+        duplicate = qid in seen
+        seen.add(qid)
+        if i >= skip:
+            yield _PageJob(qid, lang, None if duplicate else page)
+
+
+# What each worker process loads once: the cleaning settings and the language identifier.
+_worker: dict[str, Any] = {}
+
+
+def _init_worker(clean: dict[str, Any], langs: tuple[str, ...]) -> None:
+    config = CleanConfig(**clean)
+    _worker["config"] = config
+    _worker["identifier"] = (
+        LanguageIdentifier.for_langs(langs, min_prob=config.langid_min_prob)
+        if config.langid
+        else None
+    )
+
+
+def _process_page(job: _PageJob) -> tuple[Article, list[Sentence], Counter[str]] | None:
+    """Wikitext -> prose -> cleaned sentences, for one page (runs in a worker process)."""
+    if job.page is None:
+        return None
+    page = job.page
+    article = Article(
+        qid=job.qid,
+        lang=job.lang,
+        title=page.title,
+        page_id=page.page_id,
+        text=wikitext_to_text(page.wikitext),
+    )
+    stats: Counter[str] = Counter()
+    sentences = clean_article(
+        article, config=_worker["config"], stats=stats, identifier=_worker["identifier"]
+    )
+    return article, sentences, stats
 
 
 def _people_in_all_langs(run: RunDir, langs: list[str]) -> int:
