@@ -15,17 +15,14 @@ Run::
 from __future__ import annotations
 
 import argparse
-import bz2
-import gzip
 import json
-import lzma
 import resource
 import subprocess
 import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -36,25 +33,15 @@ DEFAULT_DUMP = (
     / "wikipedia-dumps"
     / "enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"
 )
+from occbio.extract.compressed import open_compressed  # noqa: E402
+
 MODES = ("iter_pages", "iter_pages+wikitext_to_text", "iter_pages+wikitext_to_text+clean")
-
-
-def _open_decompressed(path: Path) -> BinaryIO:
-    with open(path, "rb") as fh:
-        head = fh.read(6)
-    if head.startswith(b"BZh"):
-        return bz2.open(path, "rb")
-    if head.startswith(b"\xfd7zXZ\x00"):
-        return lzma.open(path, "rb")
-    if head.startswith(b"\x1f\x8b"):
-        return gzip.open(path, "rb")
-    return open(path, "rb")
 
 
 def decompressed_bytes(path: Path) -> int:
     """Size of the XML inside ``path`` (a truncated stream counts up to its break)."""
     total = 0
-    with _open_decompressed(path) as fh:
+    with open_compressed(path)[0] as fh:
         try:
             while chunk := fh.read1(1 << 20):
                 total += len(chunk)

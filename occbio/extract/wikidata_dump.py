@@ -27,9 +27,7 @@ Errors by blast radius: a line that is not one JSON object is skipped, counted
 
 from __future__ import annotations
 
-import bz2
 import contextlib
-import gzip
 import json
 import logging
 import lzma
@@ -41,6 +39,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
+from occbio.extract.compressed import CompressionError, open_compressed
 from occbio.gender.categories import explain_gender, unmapped_gender_qids
 from occbio.langs import validate_langs
 from occbio.records import Entity, Occupation
@@ -82,13 +81,6 @@ _STRIP = b" \t\r\n,"
 _BOM = b"\xef\xbb\xbf"
 _SNIPPET_CHARS = 80
 _MAX_LOGGED_MALFORMED = 20
-
-_MAGIC: tuple[tuple[bytes, str], ...] = (
-    (b"BZh", "bz2"),
-    (b"\x1f\x8b", "gzip"),
-    (b"\xfd7zXZ\x00", "xz"),
-    (b"\x28\xb5\x2f\xfd", "zstd"),
-)
 
 
 class WikidataDumpError(Exception):
@@ -283,32 +275,15 @@ def label_occupations(entities: Iterable[Entity], labels: Mapping[str, str]) -> 
 # --------------------------------------------------------------------------------------------
 
 
-def _compression(path: Path) -> str:
-    with open(path, "rb") as fh:
-        head = fh.read(8)
-    if not head:
-        raise WikidataDumpError(f"{path}: the file is empty, not a Wikidata JSON dump")
-    for magic, name in _MAGIC:
-        if head.startswith(magic):
-            return name
-    return "plain"
-
-
 def _open_binary(path: Path) -> IO[bytes]:
     """Open a dump for reading bytes, decompressing by magic bytes (names can lie)."""
-    kind = _compression(path)
-    if kind == "bz2":
-        return bz2.open(path, "rb")
-    if kind == "gzip":
-        return gzip.open(path, "rb")
-    if kind == "xz":
-        return lzma.open(path, "rb")
-    if kind == "zstd":
-        raise WikidataDumpError(
-            f"{path} is zstd-compressed, which occbio does not read: decompress it first "
-            "(zstd -d) or use the .bz2 / .gz dump"
-        )
-    return open(path, "rb", buffering=1 << 20)
+    try:
+        return open_compressed(path)[0]
+    except CompressionError as exc:
+        problem = str(exc)  # raised below, outside the handler: no chained traceback
+    raise WikidataDumpError(
+        f"{path} {problem}; a Wikidata JSON dump is read as .bz2, .gz, .xz or plain"
+    )
 
 
 def _snippet(line: bytes) -> str:

@@ -24,10 +24,7 @@ the text of any link whose title holds a colon (``[[Star Wars: Episode IV|the fi
 
 from __future__ import annotations
 
-import bz2
 import collections
-import gzip
-import io
 import logging
 import lzma
 import os
@@ -37,7 +34,7 @@ import zlib
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import IO, NoReturn
 
 import mwparserfromhell
 from lxml import etree
@@ -51,6 +48,8 @@ from mwparserfromhell.nodes import (
     Wikilink,
 )
 from mwparserfromhell.wikicode import Wikicode
+
+from occbio.extract.compressed import CompressionError, open_compressed
 
 __all__ = [
     "DumpError",
@@ -129,36 +128,19 @@ def normalise_title(title: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # Reading the dump
 
-_UNSUPPORTED_FORMATS = (
-    (b"7z\xbc\xaf\x27\x1c", "a 7z archive", "decompress it, or use the .bz2 dump"),
-    (b"\x28\xb5\x2f\xfd", "zstd-compressed", "decompress it first"),
-    (b"PK\x03\x04", "a zip archive", "unzip it first"),
-)
 
-
-def _open_dump(path: Path) -> tuple[io.BufferedIOBase, str]:
+def _open_dump(path: Path) -> tuple[IO[bytes], str]:
     """Open ``path`` for reading decompressed bytes, choosing the codec by magic bytes."""
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(8)
+        return open_compressed(path)
     except OSError as exc:
         raise DumpError(f"cannot read dump {path}: {exc.strerror or exc}") from exc
-    if not head:
-        raise DumpError(f"{path} is empty, not a MediaWiki XML dump")
-    for magic, what, fix in _UNSUPPORTED_FORMATS:
-        if head.startswith(magic):
-            raise DumpError(
-                f"{path} is {what}, not a MediaWiki XML dump as occbio reads it "
-                f"(.bz2, .xz, .gz or plain XML): {fix}"
-            )
-    # Magic bytes, not the name: a dump renamed ``.xml`` that is really bzip2 still reads.
-    if head.startswith(b"BZh"):
-        return bz2.BZ2File(path), "bz2"
-    if head.startswith(b"\xfd7zXZ\x00"):
-        return lzma.LZMAFile(path), "xz"
-    if head.startswith(b"\x1f\x8b"):
-        return gzip.GzipFile(path), "gzip"
-    return open(path, "rb"), "plain"
+    except CompressionError as exc:
+        problem = str(exc)  # raised below, outside the handler: no chained traceback
+    raise DumpError(
+        f"{path} {problem}; it is not a MediaWiki XML dump as occbio reads them "
+        "(.bz2, .xz, .gz or plain XML)"
+    )
 
 
 def _localname(tag: object) -> str:
