@@ -124,7 +124,13 @@ class RunConfig(_Section):
     def resolved_text_dump(self, lang: str) -> Path:
         """The pages-articles dump of ``lang``: the sample's when ``sample`` is set."""
         if self.sample:
-            return SAMPLE_DIR / f"{lang}wiki-sample-pages-articles.xml.bz2"
+            path = SAMPLE_DIR / f"{lang}wiki-sample-pages-articles.xml.bz2"
+            if not path.exists():
+                have = sorted(p.name.split("wiki-")[0] for p in SAMPLE_DIR.glob("*wiki-sample-*"))
+                raise ConfigError(
+                    f"langs: the bundled sample has no {lang!r} Wikipedia; it has {', '.join(have)}"
+                )
+            return path
         try:
             return self.text.dumps[lang]
         except KeyError:

@@ -152,3 +152,15 @@ def test_truncated_dump_keeps_pages_and_says_so(
         json.loads(line) for line in (out / "text" / "missing.jsonl").read_text().splitlines()
     ]
     assert missing == [{"qid": "Q6", "lang": "uk", "title": "Сторінка після обриву"}]
+
+
+def test_sample_without_a_language_says_which_it_has(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["text", "--sample", "--langs", "en,de", "--min-langs", "1", "--out", str(tmp_path)])
+        == 2
+    )
+    assert (
+        "the bundled sample has no 'de' Wikipedia; it has ca, en, es, fr" in capsys.readouterr().err
+    )
