@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -176,8 +178,8 @@ def _print_stats(cfg: RunConfig) -> None:
     manifest = cfg.out_dir / "manifest.json"
     if not manifest.exists():
         raise UsageError(f"no run at {cfg.out_dir} (no manifest.json): run a stage first")
-    run = RunDir(cfg.out_dir)
-    for name, rec in run.manifest["stages"].items():
+    stages = json.loads(manifest.read_text("utf-8")).get("stages", {})  # read-only: no RunDir
+    for name, rec in stages.items():
         print(f"[{name}] {rec.get('status', '?')}")
         for key, value in rec.get("counts", {}).items():
             print(f"  {key:<40} {value:>10}")
@@ -232,6 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (FileNotFoundError, DumpError, WikidataDumpError, RuntimeError) as exc:
         print(f"occbio: error: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `occbio stats | head`: the reader left; not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except KeyboardInterrupt:
         print(
             "occbio: interrupted; run the same command again to resume where it stopped",

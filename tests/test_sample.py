@@ -118,3 +118,15 @@ def test_min_langs_and_a_fourth_language(
 def test_limit_keeps_the_first_n_people(tmp_path: Path) -> None:
     assert main(["entities", "--sample", "--limit", "4", "--out", str(tmp_path), "-q"]) == 0
     assert len(_jsonl(tmp_path / "entities.jsonl")) == 4
+
+
+def test_stats_prints_the_funnel_without_touching_the_run(
+    sample_run: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = (sample_run / "manifest.json").read_bytes()
+    assert main(["stats", "--out", str(sample_run)]) == 0
+    printed = capsys.readouterr().out
+    assert "[entities] done" in printed and "[text] done" in printed
+    assert re.search(r"people_in_all_langs\s+30\b", printed)
+    assert re.search(r"ca\.dropped_wrong_lang\s+\d+", printed)
+    assert (sample_run / "manifest.json").read_bytes() == before
