@@ -130,3 +130,21 @@ def test_stats_prints_the_funnel_without_touching_the_run(
     assert re.search(r"people_in_all_langs\s+30\b", printed)
     assert re.search(r"ca\.dropped_wrong_lang\s+\d+", printed)
     assert (sample_run / "manifest.json").read_bytes() == before
+
+
+def test_changed_text_setting_reruns_only_the_text_stage(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = str(tmp_path / "run")
+    assert main(["text", "--sample", "--out", out, "-q"]) == 0
+    capsys.readouterr()
+    stricter = tmp_path / "strict.toml"
+    stricter.write_text("[clean]\nmin_words = 12\n")
+    assert main(["text", "--sample", "--out", out, "-q", "--config", str(stricter)]) == 0
+    printed = capsys.readouterr().out
+    assert "entities: already done (skipped)" in printed
+    assert "text: done" in printed
+    counts = json.loads((tmp_path / "run" / "manifest.json").read_text())["stages"]["text"][
+        "counts"
+    ]
+    assert counts["en.dropped_too_short"] > 20
