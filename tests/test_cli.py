@@ -73,7 +73,7 @@ def test_no_dump_configured_says_how_to_fix(
 def test_planned_stage_says_it_is_not_available(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["align", "--sample", "--out", str(tmp_path)]) == 2
+    assert main(["balance", "--sample", "--out", str(tmp_path)]) == 2
     assert "not available" in capsys.readouterr().err
 
 

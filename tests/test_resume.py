@@ -57,7 +57,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 def _cmd(inputs: dict[str, Path], out: Path, workers: int = 2) -> list[str]:
     return [
-        sys.executable, "-m", "occbio.cli", "mine", "--langs", "en", "--quiet",
+        sys.executable, "-m", "occbio.cli", "text", "--langs", "en", "--quiet",
         "--entities-dump", str(inputs["wikidata"]), "--dump", f"en={inputs['pages']}",
         "--checkpoint-every", "20", "--workers", str(workers), "--out", str(out),
     ]  # fmt: skip
