@@ -148,3 +148,29 @@ def test_changed_text_setting_reruns_only_the_text_stage(
         "counts"
     ]
     assert counts["en.dropped_too_short"] > 20
+
+
+@pytest.mark.slow
+def test_align_on_the_sample_against_its_gold(sample_run: Path) -> None:
+    """3-way en-es-ca tuples of the sample against the gold facts shared by all three."""
+    assert (
+        main(["align", "--sample", "--langs", ",".join(LANGS), "--out", str(sample_run), "-q"]) == 0
+    )
+    gold = set()
+    for fact in _jsonl(SAMPLE_DIR / "gold-alignments.jsonl"):
+        if set(LANGS) <= set(fact["langs"]):
+            gold.add((fact["qid"], *(_norm(fact["text_no_brackets"][lang]) for lang in LANGS)))
+    mined = {
+        (t["doc"], *(_norm(t["text"][lang]) for lang in LANGS))
+        for t in _jsonl(sample_run / "align" / "mined.jsonl")
+    }
+    kept = {
+        (t["doc"], *(_norm(t["text"][lang]) for lang in LANGS))
+        for t in _jsonl(sample_run / "alignments.jsonl")
+    }
+    assert kept <= mined
+    precision = len(mined & gold) / len(mined)
+    recall = len(mined & gold) / len(gold)
+    assert precision >= 0.95, (precision, recall)
+    assert recall >= 0.8, (precision, recall)
+    assert len(kept & gold) / len(kept) >= 0.95

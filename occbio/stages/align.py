@@ -78,7 +78,6 @@ def _align(
     *,
     show_progress: bool,
 ) -> StageResult:
-    encoder = _encoder(cfg)
     threshold = (
         cfg.align.threshold if cfg.align.threshold is not None else encoder.default_threshold
     )
@@ -145,10 +144,10 @@ def run_align(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
             f"the align stage needs the text stage first: run `occbio text` with the same "
             f"--out ({run.path}), or `occbio align --input FILE` for your own documents"
         )
+    encoder = _encoder(cfg)
     docs = _docs_from_run(run, cfg.langs)
-    return _align(
-        cfg, run, docs, {"text": text_rec["fingerprint"]}, Counter(), show_progress=show_progress
-    )
+    inputs = {"text": text_rec["fingerprint"]}
+    return _align(cfg, run, encoder, docs, inputs, Counter(), show_progress=show_progress)
 
 
 def run_align_input(
