@@ -158,3 +158,23 @@ def test_estimated_length_factors() -> None:
     ]
     factors = estimate_length_factors(tuples, pivot="en")
     assert factors == {"en": 1.0, "es": pytest.approx((1.25 + 1.5) / 2)}
+
+
+def test_bwd_mode_keeps_the_best_pair_of_a_pivot_sentence() -> None:
+    """In bwd mode two targets may pick one pivot sentence; the pivot keeps the better one."""
+    en = np.eye(4, dtype=np.float32)[:3]
+    es = np.array([[1, 0, 0, 0], [1, 0.2, 0, 0.6], [0, 1, 0, 0], [0, 0, 1, 0]], np.float32)
+    es /= np.linalg.norm(es, axis=1, keepdims=True)
+    pairs = mine_pairs(en, es, k=2, mode="bwd", threshold=0.0)
+    best = max((p for p in pairs if p[0] == 0), key=lambda p: p[2])
+    tuples = mine_document(
+        {"en": en, "es": es}, pivot="en", langs=["en", "es"], k=2, mode="bwd", threshold=0.0
+    )
+    assert tuples[0].idx == {"en": 0, "es": best[1]}
+    assert tuples[0].score["es"] == pytest.approx(best[2])
+
+
+def test_ratio_margin_of_an_unlike_sentence_is_not_huge() -> None:
+    x = np.array([[1.0, 0.0]], np.float32)
+    y = np.array([[0.0, 1.0], [-0.1, 0.995]], np.float32)
+    assert all(score < 1.0 for _, _, score in mine_pairs(x, y, k=2, threshold=-1e9))

@@ -143,3 +143,14 @@ def test_embedding_cache_embeds_each_sentence_once(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError, match="expected dimension 4"):
         cache.embed(["new one"], lambda b: np.zeros((len(b), 3), np.float32))
     assert Counter(len(c) for c in calls)[1] == 2
+
+
+def test_cache_finds_keys_ending_in_nul_bytes(tmp_path: Path) -> None:
+    """Digests that end in 0x00 must be found again after a reopen (about 1 in 256)."""
+    texts = [f"sentence {i}" for i in range(2000)]
+
+    def encode(batch: list[str]) -> np.ndarray:
+        return np.ones((len(batch), 4), np.float32)
+
+    assert EmbeddingCache(tmp_path, "e", "en", 4).embed(texts, encode)[1] == 2000
+    assert EmbeddingCache(tmp_path, "e", "en", 4).embed(texts, encode)[1] == 0

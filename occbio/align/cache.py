@@ -24,11 +24,11 @@ __all__ = ["EmbeddingCache"]
 log = logging.getLogger(__name__)
 
 _PART = re.compile(r"part-(\d{6})\.keys\.npy$")
-_KEY = "S16"  # 128-bit BLAKE2b digest of the sentence text
+_KEY_BYTES = 16  # 128-bit BLAKE2b digest of the sentence text, stored as uint8 rows
 
 
 def _digest(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=_KEY_BYTES).digest()
 
 
 class EmbeddingCache:
@@ -49,7 +49,7 @@ class EmbeddingCache:
                 continue
             part = int(match.group(1))
             for row, key in enumerate(np.load(keys_path)):
-                self._where.setdefault(bytes(key), (part, row))
+                self._where.setdefault(key.tobytes(), (part, row))
             self._next = max(self._next, part + 1)
 
     def __len__(self) -> int:
@@ -66,7 +66,8 @@ class EmbeddingCache:
         with atomic_write(self.dir / f"part-{part:06d}.npy", "wb", encoding=None) as fh:
             np.save(fh, np.ascontiguousarray(vectors, np.float32))
         with atomic_write(self.dir / f"part-{part:06d}.keys.npy", "wb", encoding=None) as fh:
-            np.save(fh, np.array(keys, dtype=_KEY))
+            # raw uint8 rows: a bytes dtype ("S16") would drop trailing NUL bytes on reading
+            np.save(fh, np.frombuffer(b"".join(keys), np.uint8).reshape(-1, _KEY_BYTES))
         for row, key in enumerate(keys):
             self._where.setdefault(key, (part, row))
         self._next += 1

@@ -61,7 +61,9 @@ def knn(x: np.ndarray, y: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _apply_margin(cos: np.ndarray, denom: np.ndarray, margin: Margin) -> np.ndarray:
     if margin == "ratio":
-        return cos / np.maximum(denom, 1e-9)
+        # a neighbourhood mean <= 0 (a sentence unlike everything) must not make a huge ratio
+        safe = np.where(denom > 1e-6, denom, 1.0)
+        return np.where(denom > 1e-6, cos / safe, 0.0)
     if margin == "distance":
         return cos - denom
     raise ValueError(f"unknown margin {margin!r}: expected one of {', '.join(MARGINS)}")

@@ -51,7 +51,11 @@ def mine_document(
         pairs = mine_pairs(
             vectors[pivot], vectors[lang], k=k, margin=margin, mode=mode, threshold=threshold
         )
-        aligned[lang] = {src: (trg, score) for src, trg, score in pairs}
+        best: dict[int, tuple[int, float]] = {}
+        for src, trg, score in pairs:  # bwd mode may pair one pivot sentence several times
+            if src not in best or score > best[src][1]:
+                best[src] = (trg, score)
+        aligned[lang] = best
     if not others:  # one language: every sentence is its own tuple
         return [MinedTuple({pivot: i}, {}) for i in range(len(vectors[pivot]))]
     common = set.intersection(*(set(a) for a in aligned.values()))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import faiss
 import numpy as np
 
 from occbio.align.cache import EmbeddingCache
@@ -136,19 +137,28 @@ def align_documents(
         raise LanguageError(f"pivot {pivot!r} is not one of the languages {langs}")
     timings = timings if timings is not None else Counter()
     caches = {lang: EmbeddingCache(cache_root, encoder.name, lang, encoder.dim) for lang in langs}
-    block: list[Doc] = []
-    for doc in docs:
-        if any(not doc.sentences.get(lang) for lang in langs):
-            stats["docs_missing_lang"] += 1
-            continue
-        block.append(doc)
-        if len(block) >= cfg.block_docs:
+    # Per-document kNN matrices are tiny: FAISS's OpenMP threads cost more than they give
+    # (and stall on busy cores), so mining runs single-threaded; restored afterwards.
+    faiss_threads = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(1)
+    try:
+        block: list[Doc] = []
+        for doc in docs:
+            if any(not doc.sentences.get(lang) for lang in langs):
+                stats["docs_missing_lang"] += 1
+                continue
+            block.append(doc)
+            if len(block) >= cfg.block_docs:
+                yield from _mine_block(
+                    block, langs, pivot, encoder, caches, cfg, threshold, stats, timings
+                )
+                block = []
+        if block:
             yield from _mine_block(
                 block, langs, pivot, encoder, caches, cfg, threshold, stats, timings
             )
-            block = []
-    if block:
-        yield from _mine_block(block, langs, pivot, encoder, caches, cfg, threshold, stats, timings)
+    finally:
+        faiss.omp_set_num_threads(faiss_threads)
 
 
 def _mine_block(

@@ -24,7 +24,7 @@ from occbio.align.pipeline import (
     read_docs_jsonl,
     write_alignments,
 )
-from occbio.config import RunConfig
+from occbio.config import ConfigError, RunConfig
 from occbio.io.jsonl import read_jsonl, write_jsonl
 from occbio.records import Entity, Sentence
 from occbio.run import RunDir, file_identity, fingerprint
@@ -58,6 +58,20 @@ def _encoder(cfg: RunConfig) -> Any:
     return encoder
 
 
+def _threshold(cfg: RunConfig, encoder: Any) -> float:
+    """The configured threshold, else the encoder's own for the configured margin."""
+    if cfg.align.threshold is not None:
+        return cfg.align.threshold
+    attr = "default_threshold" if cfg.align.margin == "ratio" else "default_distance_threshold"
+    value = getattr(encoder, attr, None)
+    if value is None:
+        raise ConfigError(
+            f"align.threshold: encoder {encoder.name} has no default threshold for the "
+            f"{cfg.align.margin} margin; set align.threshold or pass --threshold"
+        )
+    return float(value)
+
+
 def _docs_from_run(run: RunDir, langs: list[str]) -> list[Doc]:
     """Every person's sentences per language, people in the order of ``entities.jsonl``."""
     by_person: dict[str, dict[str, list[str]]] = defaultdict(dict)
@@ -78,9 +92,7 @@ def _align(
     *,
     show_progress: bool,
 ) -> StageResult:
-    threshold = (
-        cfg.align.threshold if cfg.align.threshold is not None else encoder.default_threshold
-    )
+    threshold = _threshold(cfg, encoder)
     pivot = cfg.pivot
     settings = {
         "langs": cfg.langs,
