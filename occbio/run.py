@@ -140,6 +140,16 @@ class RunDir:
         """The manifest entry of a stage (empty when it never ran)."""
         return dict(self.manifest["stages"].get(name, {}))
 
+    def require_done(self, name: str, *, needed_by: str, hint: str = "") -> dict[str, Any]:
+        """The record of a finished earlier stage, or a clear error saying what to run first."""
+        record = self.stage_record(name)
+        if record.get("status") != "done":
+            raise RuntimeError(
+                f"the {needed_by} stage needs the {name} stage first: run `occbio {name}` "
+                f"with the same --out ({self.path}){hint}"
+            )
+        return record
+
 
 class StageState:
     """One stage's entry in the manifest: begin, checkpoint progress, finish."""

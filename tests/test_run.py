@@ -135,3 +135,13 @@ def test_finished_key_whose_output_vanished_starts_again(tmp_path: Path) -> None
         w2.add({"s": _sentences(i)})
     w2.finish()
     assert out.read_text().count("\n") == 3
+
+
+def test_require_done_names_what_to_run_first(tmp_path: Path) -> None:
+    run = RunDir(tmp_path)
+    with pytest.raises(RuntimeError, match=r"the text stage needs the entities stage first"):
+        run.require_done("entities", needed_by="text")
+    st = run.stage("entities")
+    st.begin("fp", inputs={}, settings={})
+    st.finish(counts={"people": 2}, outputs=[])
+    assert run.require_done("entities", needed_by="text")["counts"] == {"people": 2}

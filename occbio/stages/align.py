@@ -150,12 +150,9 @@ def _align(
 
 def run_align(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
     """Align the run directory's biographies (after the ``text`` stage)."""
-    text_rec = run.stage_record(TEXT_STAGE)
-    if text_rec.get("status") != "done":
-        raise RuntimeError(
-            f"the align stage needs the text stage first: run `occbio text` with the same "
-            f"--out ({run.path}), or `occbio align --input FILE` for your own documents"
-        )
+    text_rec = run.require_done(
+        TEXT_STAGE, needed_by=STAGE, hint=", or `occbio align --input FILE` for your own documents"
+    )
     encoder = _encoder(cfg)
     docs = _docs_from_run(run, cfg.langs)
     inputs = {"text": text_rec["fingerprint"]}

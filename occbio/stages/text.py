@@ -58,12 +58,7 @@ def sentences_path(run: RunDir, lang: str) -> Path:
 
 def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
     """Extract and clean the biographies of ``entities.jsonl``; skip when already done."""
-    entities_rec = run.stage_record(ENTITIES_STAGE)
-    if entities_rec.get("status") != "done":
-        raise RuntimeError(
-            f"the text stage needs the entities stage first: run `occbio entities` "
-            f"with the same --out ({run.path})"
-        )
+    entities_rec = run.require_done(ENTITIES_STAGE, needed_by=STAGE)
     dumps = {lang: cfg.resolved_text_dump(lang) for lang in cfg.langs}
     for lang, dump in dumps.items():
         if not dump.exists():
