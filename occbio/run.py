@@ -30,6 +30,7 @@ __all__ = [
     "RunDir",
     "StageState",
     "ChunkedWriter",
+    "BatchLog",
     "atomic_write",
     "file_identity",
     "fingerprint",
@@ -43,6 +44,9 @@ _VERSIONED_PACKAGES = (
     "pydantic",
     "lxml",
     "mwparserfromhell",
+    "sparqlwrapper",
+    "requests",
+    "beautifulsoup4",
     "sentencex",
     "py3langid",
 )
@@ -278,7 +282,8 @@ class ChunkedWriter:
         for stream, recs in records.items():
             buf = self._buffers[stream]
             for rec in recs:
-                buf.append(json.dumps(rec.to_dict(), ensure_ascii=False))
+                row = rec if isinstance(rec, dict) else rec.to_dict()
+                buf.append(json.dumps(row, ensure_ascii=False))
         self._pending += 1
         if self._pending >= self.chunk_size:
             self.commit()
@@ -311,3 +316,44 @@ class ChunkedWriter:
         state.update({"done": True, "stats": dict(self.stats)})
         self.stage.run.save()
         self.done = True
+
+
+class BatchLog:
+    """Append-only JSON-lines record of finished batches (``key -> result``) of a live source.
+
+    Each finished batch is one line written and flushed at once, so a kill loses at most the
+    batch in flight: a torn last line is ignored on :meth:`load` and cut off before the next
+    append. Used where the list of batches is only known while walking (SPARQL pages that get
+    split after a timeout), so a count of consumed items cannot say where to resume.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def load(self) -> dict[str, Any]:
+        """The results recorded so far; a torn last line is dropped from the file too."""
+        results: dict[str, Any] = {}
+        if not self.path.exists():
+            return results
+        good = 0
+        with open(self.path, "rb") as fh:
+            for line in fh:
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    break
+                if not line.endswith(b"\n"):
+                    break
+                results[row["key"]] = row["result"]
+                good += len(line)
+        if good != self.path.stat().st_size:
+            with open(self.path, "r+b") as fh:
+                fh.truncate(good)
+        return results
+
+    def append(self, key: str, result: Any) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps({"key": key, "result": result}, ensure_ascii=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())

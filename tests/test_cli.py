@@ -66,7 +66,7 @@ def test_missing_dump_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFix
 def test_no_dump_configured_says_how_to_fix(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["entities", "--out", str(tmp_path)]) == 2
+    assert main(["entities", "--source", "dump", "--out", str(tmp_path)]) == 2
     assert "--entities-dump" in capsys.readouterr().err
 
 
@@ -151,7 +151,9 @@ def test_truncated_dump_keeps_pages_and_says_so(
     missing = [
         json.loads(line) for line in (out / "text" / "missing.jsonl").read_text().splitlines()
     ]
-    assert missing == [{"qid": "Q6", "lang": "uk", "title": "Сторінка після обриву"}]
+    assert missing == [
+        {"qid": "Q6", "lang": "uk", "title": "Сторінка після обриву", "reason": "not_in_dump"}
+    ]
 
 
 def test_sample_without_a_language_says_which_it_has(

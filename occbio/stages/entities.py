@@ -1,4 +1,7 @@
-"""Stage ``entities``: people with occupations, gender and article titles, from a Wikidata dump.
+"""Stage ``entities``: people with occupations, gender and article titles, from Wikidata.
+
+The source is a Wikidata JSON dump (streamed once, flat memory) or the SPARQL endpoint
+(queried in pages and blocks small enough for its 60-second limit).
 
 Outputs ``entities.jsonl`` (one :class:`~occbio.records.Entity` a line, in dump order) and
 ``occupations.jsonl`` (each occupation's QID, label and number of people).
@@ -9,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
+from collections.abc import Callable
 from itertools import islice
 
 from occbio.config import RunConfig
@@ -18,9 +22,25 @@ from occbio.extract.wikidata_dump import (
     iter_humans,
     label_occupations,
 )
+from occbio.extract.wikidata_sparql import (
+    PeopleQuery,
+    SparqlClient,
+    fetch_entities,
+    fetch_labels,
+    iter_people,
+    occupation_counts,
+)
 from occbio.io.jsonl import read_jsonl, write_jsonl
 from occbio.records import Entity
-from occbio.run import ChunkedWriter, RunDir, atomic_write, file_identity, fingerprint
+from occbio.run import (
+    BatchLog,
+    ChunkedWriter,
+    RunDir,
+    StageState,
+    atomic_write,
+    file_identity,
+    fingerprint,
+)
 from occbio.stages.common import StageResult, keep_until_truncated, progress_bar
 
 __all__ = ["run_entities", "ENTITIES_FILE", "OCCUPATIONS_FILE"]
@@ -34,20 +54,37 @@ _RAW_FILE = "entities.unlabelled.jsonl"
 
 
 def _settings(cfg: RunConfig) -> dict[str, object]:
-    return {
+    settings: dict[str, object] = {
+        "source": cfg.entity_source,
         "langs": cfg.langs,
         "min_langs": cfg.entities.min_langs,
         "label_langs": cfg.entities.label_langs,
         "limit": cfg.limit,
     }
+    if cfg.entity_source == "wikidata":
+        settings["occupations"] = cfg.entities.occupations
+        settings["occupation_subclasses"] = cfg.entities.occupation_subclasses
+        settings["page_size"] = cfg.entities.page_size  # the keys of the logged batches
+    return settings
 
 
-def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
-    """Stream the Wikidata dump into ``entities.jsonl``; skip when already done."""
+def _inputs(cfg: RunConfig) -> dict[str, object]:
+    if cfg.entity_source == "wikidata":
+        return {"endpoint": cfg.entities.endpoint}
     dump = cfg.resolved_entity_dump()
     if not dump.exists():
         raise FileNotFoundError(f"Wikidata dump not found: {dump}")
-    inputs = {"dump": file_identity(dump)}
+    return {"dump": file_identity(dump)}
+
+
+#: Collects the occupation labels of the given QIDs (from the dump or the endpoint).
+LabelSource = Callable[[set[str]], dict[str, str]]
+
+
+def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
+    """People from a Wikidata dump or the SPARQL endpoint into ``entities.jsonl``; skip when
+    already done."""
+    inputs = _inputs(cfg)
     settings = _settings(cfg)
     fp = fingerprint({"inputs": inputs, "settings": settings})
     state = run.stage(STAGE)
@@ -57,6 +94,39 @@ def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> 
     if resuming:
         log.info("entities: resuming an interrupted run")
 
+    if cfg.entity_source == "wikidata":
+        counts, warnings, labels_of = _people_from_sparql(cfg, run, state, show_progress)
+    else:
+        counts, warnings, labels_of = _people_from_dump(cfg, run, state, show_progress)
+
+    raw = run.path / _RAW_FILE
+    occ_counts: Counter[str] = Counter(
+        o.qid for e in read_jsonl(raw, Entity) for o in e.occupations
+    )
+    labels = labels_of(set(occ_counts))
+    unlabelled = sorted(q for q in occ_counts if q not in labels)
+    if unlabelled:
+        log.warning(
+            "entities: %d occupation(s) have no label (kept with their QID): %s",
+            len(unlabelled),
+            ", ".join(unlabelled[:10]),
+        )
+    write_jsonl(run.path / ENTITIES_FILE, label_occupations(read_jsonl(raw, Entity), labels))
+    with atomic_write(run.path / OCCUPATIONS_FILE) as fh:
+        for qid, n in sorted(occ_counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            fh.write(json.dumps({"qid": qid, "label": labels.get(qid, ""), "people": n}) + "\n")
+    counts["occupations"] = len(occ_counts)
+    counts["occupations_unlabelled"] = len(unlabelled)
+    state.finish(counts=counts, outputs=[ENTITIES_FILE, OCCUPATIONS_FILE], warnings=warnings)
+    raw.unlink(missing_ok=True)
+    return StageResult.finished(STAGE, run.stage_record(STAGE))
+
+
+def _people_from_dump(
+    cfg: RunConfig, run: RunDir, state: StageState, show_progress: bool
+) -> tuple[Counter[str], list[str], LabelSource]:
+    """Stream the dump's humans into the unlabelled people file (checkpointed)."""
+    dump = cfg.resolved_entity_dump()
     reader_stats: Counter[str] = Counter()
     kept: Counter[str] = Counter()
     warnings: list[str] = []
@@ -98,31 +168,105 @@ def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> 
         progress = state.progress("humans")
         reader_stats.update(progress.get("reader", {}))
         warnings = list(progress.get("warnings", []))
+    counts = Counter(reader_stats)
+    counts.update(kept)
 
     # Occupation labels: the dump may hold occupation items anywhere, so one more streaming
     # pass collects the labels of exactly the occupations the kept people have.
-    raw = run.path / _RAW_FILE
-    occ_counts: Counter[str] = Counter(
-        o.qid for e in read_jsonl(raw, Entity) for o in e.occupations
+    def labels_of(qids: set[str]) -> dict[str, str]:
+        return collect_labels(dump, qids, tuple(cfg.entities.label_langs) + tuple(cfg.langs))
+
+    return counts, warnings, labels_of
+
+
+def _qid_number(qid: str) -> int:
+    return int(qid[1:])
+
+
+def _people_from_sparql(
+    cfg: RunConfig, run: RunDir, state: StageState, show_progress: bool
+) -> tuple[Counter[str], list[str], LabelSource]:
+    """People from the SPARQL endpoint: occupations, then the people of each occupation in
+    pages (each finished page logged, so a resumed run queries only what is left), then their
+    details in blocks (checkpointed)."""
+    ent = cfg.entities
+    client = SparqlClient(
+        ent.endpoint,
+        user_agent=cfg.http.resolved_user_agent(),
+        timeout=cfg.http.timeout,
+        retries=cfg.http.retries,
+        backoff=cfg.http.backoff,
+        max_wait=cfg.http.max_wait,
     )
-    labels = collect_labels(
-        dump, set(occ_counts), tuple(cfg.entities.label_langs) + tuple(cfg.langs)
+    query = PeopleQuery(
+        tuple(cfg.langs), min_langs=cfg.required_langs, subclasses=ent.occupation_subclasses
     )
-    unlabelled = sorted(q for q in occ_counts if q not in labels)
-    if unlabelled:
-        log.warning(
-            "entities: %d occupation(s) have no label in the dump (kept with their QID): %s",
-            len(unlabelled),
-            ", ".join(unlabelled[:10]),
+    plan = state.progress("occupations")
+    if "order" not in plan:
+        counts = occupation_counts(client, query, occupations=ent.occupations or None)
+        missing = [q for q in ent.occupations if not counts.get(q)]
+        if missing:
+            log.warning("entities: no such people for occupation(s) %s", ", ".join(missing))
+        order = sorted(counts, key=lambda q: (-counts[q], _qid_number(q)))
+        plan.update({"order": order, "people": {q: counts[q] for q in order}})
+        run.save()
+    order: list[str] = plan["order"]
+    log.info("entities: %d occupation(s) to list from %s", len(order), ent.endpoint)
+
+    batch_log = BatchLog(state.parts_root / "people-batches.jsonl")
+    done = batch_log.load()
+    found: dict[str, None] = {}
+    listing: Counter[str] = Counter()
+    bar = progress_bar(
+        show_progress, desc="entities (list)", unit=" people", total=sum(plan["people"].values())
+    )
+    try:
+        for batch, qids in iter_people(client, query, order, page_size=ent.page_size, done=done):
+            if batch.key not in done:
+                batch_log.append(batch.key, qids)
+            if qids is None:
+                listing["batches_split"] += 1
+                continue
+            listing["batches"] += 1
+            bar.update(len(qids))
+            for qid in qids:
+                found.setdefault(qid)
+            if cfg.limit is not None and len(found) >= cfg.limit:
+                break
+    finally:
+        bar.close()
+    people = sorted(list(found)[: cfg.limit], key=_qid_number)
+
+    stats: Counter[str] = Counter()
+    writer = ChunkedWriter(
+        state, "details", {"people": run.path / _RAW_FILE}, chunk_size=1, stats=stats
+    )
+    if not writer.done:
+        blocks = [people[i : i + ent.block_size] for i in range(0, len(people), ent.block_size)]
+        bar = progress_bar(
+            show_progress, desc="entities (details)", unit=" people", total=len(people)
         )
-    write_jsonl(run.path / ENTITIES_FILE, label_occupations(read_jsonl(raw, Entity), labels))
-    with atomic_write(run.path / OCCUPATIONS_FILE) as fh:
-        for qid, n in sorted(occ_counts.items(), key=lambda kv: (-kv[1], kv[0])):
-            fh.write(json.dumps({"qid": qid, "label": labels.get(qid, ""), "people": n}) + "\n")
-    counts = Counter(reader_stats)
-    counts.update(kept)
-    counts["occupations"] = len(occ_counts)
-    counts["occupations_unlabelled"] = len(unlabelled)
-    state.finish(counts=counts, outputs=[ENTITIES_FILE, OCCUPATIONS_FILE], warnings=warnings)
-    raw.unlink(missing_ok=True)
-    return StageResult.finished(STAGE, run.stage_record(STAGE))
+        bar.update(min(len(people), writer.consumed * ent.block_size))
+        try:
+            for block in blocks[writer.consumed :]:
+                entities = fetch_entities(
+                    client, block, cfg.langs, label_langs=ent.label_langs, stats=stats
+                )
+                for entity in entities:
+                    stats["people"] += 1
+                    stats[f"gender_{entity.gender}"] += 1
+                writer.add({"people": entities})
+                bar.update(len(block))
+        finally:
+            bar.close()
+        writer.finish()
+    counts = Counter(stats)
+    counts["people_listed"] = len(found)
+    counts.update({f"sparql_{k}": v for k, v in listing.items()})
+    counts.update({f"sparql_{k}": v for k, v in client.stats.items()})
+
+    def labels_of(qids: set[str]) -> dict[str, str]:
+        prefs = tuple(ent.label_langs) + tuple(cfg.langs)
+        return fetch_labels(client, sorted(qids, key=_qid_number), prefs)
+
+    return counts, [], labels_of

@@ -1,9 +1,10 @@
 """Stage ``text``: each person's biography per language, cleaned and split into sentences.
 
-Reads ``entities.jsonl``; for every language streams its ``pages-articles`` dump once, keeps the
-pages of the people's titles, turns wikitext into prose and prose into :class:`Sentence`
-records. Outputs ``text/{lang}.articles.jsonl`` and ``text/{lang}.sentences.jsonl`` (dump
-order) and ``text/missing.jsonl`` (people whose article was not in the dump).
+Reads ``entities.jsonl``; for every language either streams its ``pages-articles`` dump once
+and keeps the pages of the people's titles, or fetches each title's page from the Wikipedia
+web (cached); turns wikitext or HTML into prose and prose into :class:`Sentence` records.
+Outputs ``text/{lang}.articles.jsonl`` and ``text/{lang}.sentences.jsonl`` (source order) and
+``text/missing.jsonl`` (people whose article could not be had, with the reason).
 """
 
 from __future__ import annotations
@@ -12,18 +13,23 @@ import json
 import logging
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from occbio.config import CleanConfig, RunConfig
 from occbio.extract.clean import LanguageIdentifier, clean_article
 from occbio.extract.wikipedia_dump import (
-    Page,
     TruncatedDumpError,
     iter_pages,
     normalise_title,
     wikitext_to_text,
+)
+from occbio.extract.wikipedia_web import (
+    PageShapeError,
+    WikipediaWebClient,
+    default_base_url,
+    html_to_text,
 )
 from occbio.io.jsonl import read_jsonl
 from occbio.records import Article, Entity, Sentence
@@ -56,17 +62,39 @@ def sentences_path(run: RunDir, lang: str) -> Path:
     return run.path / TEXT_DIR / f"{lang}.sentences.jsonl"
 
 
-def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
-    """Extract and clean the biographies of ``entities.jsonl``; skip when already done."""
-    entities_rec = run.require_done(ENTITIES_STAGE, needed_by=STAGE)
+def _web_client(cfg: RunConfig) -> WikipediaWebClient:
+    return WikipediaWebClient(
+        user_agent=cfg.http.resolved_user_agent(),
+        base_urls=_base_urls(cfg),
+        api=cfg.text.api,
+        concurrency=cfg.text.concurrency,
+        rate=cfg.text.rate,
+        retries=cfg.http.retries,
+        backoff=cfg.http.backoff,
+        max_wait=cfg.http.max_wait,
+        timeout=cfg.http.timeout,
+        cache_dir=cfg.http.resolved_cache_dir(),
+    )
+
+
+def _base_urls(cfg: RunConfig) -> dict[str, str]:
+    return {lang: cfg.text.base_urls.get(lang) or default_base_url(lang) for lang in cfg.langs}
+
+
+def _inputs(cfg: RunConfig, entities_fp: str) -> dict[str, object]:
+    if cfg.text_source == "web":
+        return {"entities": entities_fp, "web": {"api": cfg.text.api, "sites": _base_urls(cfg)}}
     dumps = {lang: cfg.resolved_text_dump(lang) for lang in cfg.langs}
     for lang, dump in dumps.items():
         if not dump.exists():
             raise FileNotFoundError(f"pages-articles dump for {lang!r} not found: {dump}")
-    inputs = {
-        "entities": entities_rec["fingerprint"],
-        "dumps": {lang: file_identity(p) for lang, p in dumps.items()},
-    }
+    return {"entities": entities_fp, "dumps": {lang: file_identity(p) for lang, p in dumps.items()}}
+
+
+def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
+    """Extract and clean the biographies of ``entities.jsonl``; skip when already done."""
+    entities_rec = run.require_done(ENTITIES_STAGE, needed_by=STAGE)
+    inputs = _inputs(cfg, entities_rec["fingerprint"])
     settings = {"langs": cfg.langs, "clean": cfg.clean.model_dump()}
     fp = fingerprint({"inputs": inputs, "settings": settings})
     state = run.stage(STAGE)
@@ -85,15 +113,18 @@ def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Stag
     n_pages = sum(len(titles) for titles in wanted.values())
     auto_small = cfg.workers == 0 and n_pages < _MIN_PAGES_FOR_WORKERS
     workers = 1 if auto_small else resolve_workers(cfg.workers)
+    source = _WebSource(cfg) if cfg.text_source == "web" else _DumpSource(cfg)
     pool = OrderedPool(workers, _init_worker, (cfg.clean.model_dump(), tuple(cfg.langs)))
-    with pool:
+    with pool, source:
         for lang in cfg.langs:
-            found, lang_counts, lang_warnings = _extract_language(
-                cfg, run, state, lang, dumps[lang], wanted[lang], pool, show_progress=show_progress
+            found, skipped, lang_counts, lang_warnings = _extract_language(
+                cfg, run, state, lang, source, wanted[lang], pool, show_progress=show_progress
             )
             for title, qid in wanted[lang].items():
                 if qid not in found:
-                    missing.append({"qid": qid, "lang": lang, "title": title})
+                    reason, detail = skipped.get(qid, (source.absent_reason, ""))
+                    row = {"qid": qid, "lang": lang, "title": title, "reason": reason}
+                    missing.append(row | ({"detail": detail} if detail else {}))
             lang_counts["articles_missing"] = len(wanted[lang]) - len(found)
             counts.update({f"{lang}.{k}": v for k, v in lang_counts.items()})
             warnings.extend(lang_warnings)
@@ -107,9 +138,10 @@ def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Stag
                     lang_counts["articles_missing"],
                     len(wanted[lang]),
                     lang,
-                    dumps[lang].name,
+                    source.describe(lang),
                     MISSING_FILE,
                 )
+        counts.update(source.counts())
 
     with atomic_write(run.path / MISSING_FILE) as fh:
         for row in missing:
@@ -133,23 +165,158 @@ def _wanted_titles(run: RunDir, langs: list[str]) -> tuple[dict[str, dict[str, s
     return wanted, n_people
 
 
+@dataclass(frozen=True, slots=True)
+class _PageJob:
+    """One wanted page to clean, or (``markup`` None) one that cannot be, and why."""
+
+    qid: str
+    lang: str
+    title: str
+    page_id: int
+    markup: str | None
+    kind: Literal["wikitext", "html"] = "wikitext"
+    skip_reason: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _PageResult:
+    job: _PageJob
+    article: Article | None = None
+    sentences: list[Sentence] = field(default_factory=list)
+    stats: Counter[str] = field(default_factory=Counter)
+    skip_reason: str = ""
+    detail: str = ""
+
+
+class _DumpSource:
+    """Pages from each language's pages-articles dump, in dump order."""
+
+    absent_reason = "not_in_dump"
+
+    def __init__(self, cfg: RunConfig) -> None:
+        self.dumps = {lang: cfg.resolved_text_dump(lang) for lang in cfg.langs}
+
+    def describe(self, lang: str) -> str:
+        return self.dumps[lang].name
+
+    def jobs(
+        self,
+        lang: str,
+        wanted: dict[str, str],
+        *,
+        skip: int,
+        reader: Counter[str],
+        warnings: list[str],
+    ) -> Iterator[_PageJob]:
+        """One job per kept page after the first ``skip`` (committed before an interruption)."""
+        pages = keep_until_truncated(
+            iter_pages(self.dumps[lang], titles=wanted, stats=reader), TruncatedDumpError, warnings
+        )
+        seen: set[str] = set()
+        for i, page in enumerate(pages):
+            qid = wanted[normalise_title(page.title)]
+            duplicate = qid in seen
+            seen.add(qid)
+            if i < skip:
+                continue
+            if duplicate:  # a second page with the same title: the first one counts
+                yield _PageJob(
+                    qid, lang, page.title, page.page_id, None, skip_reason="duplicate_title"
+                )
+            else:
+                yield _PageJob(qid, lang, page.title, page.page_id, page.wikitext)
+
+    def counts(self) -> dict[str, int]:
+        return {}
+
+    def __enter__(self) -> _DumpSource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+class _WebSource:
+    """Pages fetched from each language's Wikipedia (cached), one job per wanted title."""
+
+    absent_reason = "not_fetched"
+
+    def __init__(self, cfg: RunConfig) -> None:
+        self.sites = _base_urls(cfg)
+        self.client = _web_client(cfg)
+
+    def describe(self, lang: str) -> str:
+        return self.sites[lang]
+
+    def jobs(
+        self,
+        lang: str,
+        wanted: dict[str, str],
+        *,
+        skip: int,
+        reader: Counter[str],
+        warnings: list[str],
+    ) -> Iterator[_PageJob]:
+        titles = list(wanted)[skip:]
+        for res in self.client.fetch_many((lang, title) for title in titles):
+            qid = wanted[res.title]
+            if res.status == "ok":
+                yield _PageJob(
+                    qid, lang, res.final_title or res.title, res.page_id or 0, res.html, "html"
+                )
+            else:
+                yield _PageJob(
+                    qid,
+                    lang,
+                    res.title,
+                    0,
+                    None,
+                    "html",
+                    skip_reason=res.status,
+                    detail=res.detail,
+                )
+
+    def counts(self) -> dict[str, int]:
+        stats = self.client.stats
+        return {f"web_{k}": stats[k] for k in ("requests", "cache_hits", "retries")}
+
+    def __enter__(self) -> _WebSource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.client.close()
+
+
+_Source = _DumpSource | _WebSource
+
+
 def _extract_language(
     cfg: RunConfig,
     run: RunDir,
     state: StageState,
     lang: str,
-    dump: Path,
+    source: _Source,
     wanted: dict[str, str],
     pool: OrderedPool,
     *,
     show_progress: bool,
-) -> tuple[set[str], Counter[str], list[str]]:
-    """Stream one language's dump into its articles and sentences files (checkpointed)."""
+) -> tuple[set[str], dict[str, tuple[str, str]], Counter[str], list[str]]:
+    """Stream one language's pages into its articles and sentences files (checkpointed).
+
+    Returns the QIDs with an article, {qid: (reason, detail)} of pages that could not be
+    used, the counts and the warnings.
+    """
     processing: Counter[str] = Counter()
+    skipped_file = run.path / TEXT_DIR / f".{lang}.skipped.jsonl"
     writer = ChunkedWriter(
         state,
         lang,
-        {"articles": articles_path(run, lang), "sentences": sentences_path(run, lang)},
+        {
+            "articles": articles_path(run, lang),
+            "sentences": sentences_path(run, lang),
+            "skipped": skipped_file,
+        },
         chunk_size=cfg.checkpoint_every,
         stats=processing,
     )
@@ -158,21 +325,18 @@ def _extract_language(
         reader: Counter[str] = Counter()
         bar = progress_bar(show_progress, desc=f"text {lang}", total=len(wanted), unit=" pages")
         bar.update(writer.consumed)
-        pages = keep_until_truncated(
-            iter_pages(dump, titles=wanted, stats=reader), TruncatedDumpError, warnings
-        )
-        jobs = _page_jobs(pages, wanted, lang, skip=writer.consumed)
+        jobs = source.jobs(lang, wanted, skip=writer.consumed, reader=reader, warnings=warnings)
         try:
             for result in pool.map(_process_page, jobs):
-                if result is None:  # a second page with the same title: the first one counts
-                    processing["pages_duplicate_title"] += 1
-                    writer.add({})
+                if result.article is None:
+                    processing[f"pages_{result.skip_reason}"] += 1
+                    row = {"qid": result.job.qid, "reason": result.skip_reason}
+                    writer.add({"skipped": [row | {"detail": result.detail}]})
                     continue
-                article, sentences, page_stats = result
-                processing.update(page_stats)
+                processing.update(result.stats)
                 processing["articles"] += 1
-                processing["sentences"] += len(sentences)
-                writer.add({"articles": [article], "sentences": sentences})
+                processing["sentences"] += len(result.sentences)
+                writer.add({"articles": [result.article], "sentences": result.sentences})
                 bar.update()
         finally:
             bar.close()
@@ -184,27 +348,12 @@ def _extract_language(
     else:
         processing = Counter(state.progress(lang).get("stats", {}))
     found = {a.qid for a in read_jsonl(articles_path(run, lang), Article)}
-    return found, processing, warnings
-
-
-@dataclass(frozen=True, slots=True)
-class _PageJob:
-    qid: str
-    lang: str
-    page: Page | None  # None: a repeated title, nothing to do
-
-
-def _page_jobs(
-    pages: Iterator[Page], wanted: dict[str, str], lang: str, *, skip: int
-) -> Iterator[_PageJob]:
-    """One job per kept page after the first ``skip`` (committed before an interruption)."""
-    seen: set[str] = set()
-    for i, page in enumerate(pages):
-        qid = wanted[normalise_title(page.title)]
-        duplicate = qid in seen
-        seen.add(qid)
-        if i >= skip:
-            yield _PageJob(qid, lang, None if duplicate else page)
+    skipped: dict[str, tuple[str, str]] = {}
+    with open(skipped_file, encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            skipped.setdefault(row["qid"], (row["reason"], row.get("detail", "")))
+    return found, skipped, processing, warnings
 
 
 # What each worker process loads once: the cleaning settings and the language identifier.
@@ -221,23 +370,23 @@ def _init_worker(clean: dict[str, Any], langs: tuple[str, ...]) -> None:
     )
 
 
-def _process_page(job: _PageJob) -> tuple[Article, list[Sentence], Counter[str]] | None:
-    """Wikitext -> prose -> cleaned sentences, for one page (runs in a worker process)."""
-    if job.page is None:
-        return None
-    page = job.page
-    article = Article(
-        qid=job.qid,
-        lang=job.lang,
-        title=page.title,
-        page_id=page.page_id,
-        text=wikitext_to_text(page.wikitext),
-    )
+def _process_page(job: _PageJob) -> _PageResult:
+    """Markup -> prose -> cleaned sentences, for one page (runs in a worker process)."""
+    if job.markup is None:
+        return _PageResult(job, skip_reason=job.skip_reason, detail=job.detail)
+    if job.kind == "html":
+        try:
+            text = html_to_text(job.markup)
+        except PageShapeError as exc:
+            return _PageResult(job, skip_reason="bad_shape", detail=str(exc))
+    else:
+        text = wikitext_to_text(job.markup)
+    article = Article(qid=job.qid, lang=job.lang, title=job.title, page_id=job.page_id, text=text)
     stats: Counter[str] = Counter()
     sentences = clean_article(
         article, config=_worker["config"], stats=stats, identifier=_worker["identifier"]
     )
-    return article, sentences, stats
+    return _PageResult(job, article, sentences, stats)
 
 
 def _people_in_all_langs(run: RunDir, langs: list[str]) -> int:

@@ -1,0 +1,173 @@
+"""The live sources wired into the stages: `occbio entities --source wikidata` against a local
+SPARQL server (Oxigraph) loaded with the sample's own Wikidata items, and `occbio text --source
+web` against a local Wikipedia serving the sample's articles as HTML. Both must give what the
+dump path gives on the same data, resume without repeating finished work, and fail clearly."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from occbio.cli import main
+from occbio.config import SAMPLE_DIR
+from occbio.extract.wikidata_dump import entities_from_json_file
+from tests.sparql_server import (
+    SparqlProxy,
+    closed_port,
+    entities_to_turtle,
+    oxigraph_binary,
+    start_oxigraph,
+)
+
+LANGS = "en,es,ca"
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy_for_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A developer's http_proxy must not capture the local test servers."""
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+
+
+@pytest.fixture(scope="module")
+def sample_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A local SPARQL server holding the bundled sample's Wikidata items (people and
+    occupations), in Wikidata's RDF shape."""
+    if oxigraph_binary() is None:
+        pytest.skip("the oxigraph CLI is not installed (pip install -e '.[dev]')")
+    items = entities_from_json_file(SAMPLE_DIR / "wikidata-sample.json.bz2")
+    with start_oxigraph(entities_to_turtle(items), tmp_path_factory.mktemp("oxigraph")) as url:
+        yield url
+
+
+@pytest.fixture
+def proxy(sample_endpoint: str) -> Iterator[SparqlProxy]:
+    with SparqlProxy(sample_endpoint) as p:
+        yield p
+
+
+def _config(path: Path, **sections: dict[str, Any]) -> Path:
+    lines = []
+    for section, values in sections.items():
+        lines.append(f"[{section}]")
+        lines += [f"{key} = {json.dumps(value)}" for key, value in values.items()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _comparable(entity: dict[str, Any]) -> dict[str, Any]:
+    """SPARQL results carry no statement order: compare value lists as sets."""
+    return entity | {
+        "genders": sorted(entity["genders"]),
+        "occupations": sorted(entity["occupations"], key=lambda o: o["qid"]),
+    }
+
+
+def _manifest(out: Path) -> dict[str, Any]:
+    return json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+
+
+def test_sparql_entities_equal_the_dump_entities(tmp_path: Path, sample_endpoint: str) -> None:
+    dump_out, live_out = tmp_path / "dump", tmp_path / "live"
+    assert main(["entities", "-q", "--sample", "--langs", LANGS, "--out", str(dump_out)]) == 0
+    cfg = _config(tmp_path / "live.toml", entities={"page_size": 4, "block_size": 5})
+    argv = ["entities", "-q", "--langs", LANGS, "--out", str(live_out), "--config", str(cfg)]
+    assert main([*argv, "--source", "wikidata", "--endpoint", sample_endpoint]) == 0
+
+    dump = sorted((_comparable(e) for e in _rows(dump_out / "entities.jsonl")), key=str)
+    live = sorted((_comparable(e) for e in _rows(live_out / "entities.jsonl")), key=str)
+    assert len(dump) >= 30
+    assert live == dump
+    assert _rows(live_out / "occupations.jsonl") == _rows(dump_out / "occupations.jsonl")
+    record = _manifest(live_out)["stages"]["entities"]
+    assert record["settings"]["source"] == "wikidata"
+    assert record["inputs"] == {"endpoint": sample_endpoint}
+    counts = record["counts"]
+    assert counts["people"] == len(dump)
+    assert counts["sparql_batches"] > counts["occupations"]  # page_size 4 pages the big ones
+    assert counts["sparql_queries"] > 0
+
+
+def test_occupations_restrict_and_limit(tmp_path: Path, sample_endpoint: str) -> None:
+    dump_rows = []
+    out = tmp_path / "all"
+    assert main(["entities", "-q", "--sample", "--langs", LANGS, "--out", str(out)]) == 0
+    dump_rows = _rows(out / "entities.jsonl")
+    top = _rows(out / "occupations.jsonl")[0]["qid"]
+    expected = sorted(e["qid"] for e in dump_rows if top in {o["qid"] for o in e["occupations"]})
+
+    live = tmp_path / "live"
+    argv = ["entities", "-q", "--langs", LANGS, "--out", str(live), "--source", "wikidata"]
+    assert main([*argv, "--endpoint", sample_endpoint, "--occupations", top]) == 0
+    assert sorted(e["qid"] for e in _rows(live / "entities.jsonl")) == expected
+
+    limited = tmp_path / "limited"
+    argv = ["entities", "-q", "--langs", LANGS, "--out", str(limited), "--source", "wikidata"]
+    assert main([*argv, "--endpoint", sample_endpoint, "--limit", "3"]) == 0
+    assert len(_rows(limited / "entities.jsonl")) == 3
+
+
+def test_bad_occupation_is_refused_before_any_query(
+    tmp_path: Path, proxy: SparqlProxy, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["entities", "--langs", LANGS, "--out", str(tmp_path), "--source", "wikidata"]
+    assert main([*argv, "--endpoint", proxy.url, "--occupations", "Q36180,writer"]) == 2
+    err = capsys.readouterr().err
+    assert "'writer' is not a Wikidata item id" in err
+    assert proxy.requests == []
+
+
+def test_interrupted_sparql_run_resumes_without_repeating_batches(
+    tmp_path: Path, proxy: SparqlProxy, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The details queries fail for good (503 with no retries left): the listing batches are
+    logged, so the second run lists nothing again and ends with the same people."""
+    from tests.sparql_server import Rule
+
+    cfg = _config(
+        tmp_path / "c.toml",
+        entities={"page_size": 4, "block_size": 5},
+        http={"retries": 0},
+    )
+    out = tmp_path / "run"
+    argv = ["entities", "-q", "--langs", LANGS, "--out", str(out), "--config", str(cfg)]
+    argv += ["--source", "wikidata", "--endpoint", proxy.url]
+    details = Rule(lambda q: "VALUES ?person" in q, 503, "busy", {"Retry-After": "0"})
+    proxy.rules.append(details)
+    assert main(argv) == 1
+    assert "503" in capsys.readouterr().err
+    assert _manifest(out)["stages"]["entities"]["status"] == "running"
+    listed = [q for q in proxy.queries() if "OFFSET" in q]
+    assert listed
+
+    proxy.reset()
+    assert main(argv) == 0
+    assert not [q for q in proxy.queries() if "OFFSET" in q]  # no page listed twice
+    reference = tmp_path / "ref"
+    assert main(["entities", "-q", "--sample", "--langs", LANGS, "--out", str(reference)]) == 0
+    assert sorted(e["qid"] for e in _rows(out / "entities.jsonl")) == sorted(
+        e["qid"] for e in _rows(reference / "entities.jsonl")
+    )
+    assert _manifest(out)["stages"]["entities"]["resumed"] == 1
+
+
+def test_unreachable_endpoint_fails_fast_and_points_at_offline_sources(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"http://127.0.0.1:{closed_port()}/sparql"
+    start = time.monotonic()
+    assert main(["mine", "--langs", LANGS, "--out", str(tmp_path), "--endpoint", url]) == 1
+    assert time.monotonic() - start < 10
+    err = capsys.readouterr().err
+    assert "cannot be reached" in err
+    assert "--sample" in err and "--entities-dump" in err and "--dump" in err
+    assert "Traceback" not in err
