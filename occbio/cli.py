@@ -304,7 +304,17 @@ def _print_stats(cfg: RunConfig) -> None:
             print(f"  warning: {warning}")
 
 
+def _warn_without_contact(cfg: RunConfig) -> None:
+    live = cfg.entity_source == "wikidata" or cfg.text_source == "web"
+    if live and not cfg.http.contact and cfg.http.user_agent is None:
+        log.warning(
+            "no contact in the User-Agent: Wikimedia asks clients of its live sites for one; "
+            "pass --contact EMAIL (or set http.contact) before long runs"
+        )
+
+
 def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[StageResult]:
+    _warn_without_contact(cfg)
     run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
     order: list[tuple[str, Callable[..., StageResult]]] = [
         ("entities", run_entities),

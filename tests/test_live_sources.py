@@ -5,6 +5,7 @@ dump path gives on the same data, resume without repeating finished work, and fa
 
 from __future__ import annotations
 
+import html
 import json
 import time
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from tests.sparql_server import (
     oxigraph_binary,
     start_oxigraph,
 )
+from tests.wiki_server import Raw, serve_wiki
 
 LANGS = "en,es,ca"
 
@@ -171,3 +173,140 @@ def test_unreachable_endpoint_fails_fast_and_points_at_offline_sources(
     assert "cannot be reached" in err
     assert "--sample" in err and "--entities-dump" in err and "--dump" in err
     assert "Traceback" not in err
+
+
+# ----- the Wikipedia web -----------------------------------------------------------------
+
+
+def _parsoid_body(text: str, n: int) -> str:
+    """An article body in the REST API's shape around the prose of ``text``: an infobox,
+    reference marks, a hatnote, a figure, a "References" section and a navbox, all of which
+    the extractor must drop."""
+    paragraphs = [p for p in text.split("\n\n") if p.strip()]
+    ref = (
+        '<sup class="mw-ref reference" typeof="mw:Extension/ref"><a href="#cite_note-{0}">'
+        '<span class="mw-reflink-text">[{0}]</span></a></sup>'
+    )
+    body = [
+        '<section data-mw-section-id="0">',
+        '<div role="note" class="hatnote navigation-not-searchable">For other people with '
+        "this name, see the disambiguation page.</div>",
+        '<table class="infobox vcard"><tbody><tr><th>Born</th><td>12 May 1950, Leeds'
+        "</td></tr><tr><th>Occupation</th><td>Writer</td></tr></tbody></table>",
+    ]
+    for i, para in enumerate(paragraphs):
+        if i == 1:
+            body.append('</section><section data-mw-section-id="1"><h2 id="Life">Life</h2>')
+            body.append(
+                '<figure typeof="mw:File/Thumb"><img src="x.jpg"/><figcaption>The author '
+                "in a garden, 1990.</figcaption></figure>"
+            )
+        body.append(f"<p>{html.escape(para)}{ref.format(i + 1)}</p>")
+    body.append('</section><section data-mw-section-id="9"><h2 id="References">References</h2>')
+    body.append('<div class="mw-references-wrap"><ol class="mw-references references">')
+    body += [f'<li id="cite_note-{i + 1}">A source, page {i + n}.</li>' for i in range(3)]
+    body.append("</ol></div></section>")
+    body.append(
+        '<div role="navigation" class="navbox" aria-labelledby="nb"><div id="nb">Writers '
+        "of the sample</div><ul><li>Someone Else</li></ul></div>"
+    )
+    return "".join(body)
+
+
+@pytest.fixture(scope="module")
+def dump_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample's entities and text from its dumps: the reference for the web source."""
+    out = tmp_path_factory.mktemp("dump-run")
+    assert main(["text", "-q", "--sample", "--langs", LANGS, "--out", str(out)]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def sample_pages(dump_run: Path) -> dict[tuple[str, str], str]:
+    """The sample's articles as REST page HTML, by (lang, title)."""
+    pages = {}
+    for lang in LANGS.split(","):
+        for n, article in enumerate(_rows(dump_run / "text" / f"{lang}.articles.jsonl")):
+            pages[(lang, article["title"])] = _parsoid_body(article["text"], n)
+    return pages
+
+
+def _web_argv(out: Path, wiki: Any, cache: Path, *extra: str) -> list[str]:
+    argv = ["text", "-q", "--sample", "--langs", LANGS, "--out", str(out)]
+    argv += ["--text-source", "web", "--cache-dir", str(cache), "--rate", "0"]
+    for lang in LANGS.split(","):
+        argv += ["--base-url", f"{lang}={wiki.base_url(lang)}"]
+    return [*argv, *extra]
+
+
+def test_web_text_equals_the_dump_text_and_the_cache_serves_a_rerun(
+    tmp_path: Path, dump_run: Path, sample_pages: dict[tuple[str, str], str]
+) -> None:
+    cache = tmp_path / "cache"
+    with serve_wiki(sample_pages) as wiki:
+        out = tmp_path / "web"
+        assert main(_web_argv(out, wiki, cache)) == 0
+        first_requests = len(wiki.log)
+        again = tmp_path / "again"
+        assert main(_web_argv(again, wiki, cache)) == 0
+        assert len(wiki.log) == first_requests  # the second run fetched nothing
+    assert first_requests == len(sample_pages)
+    for lang in LANGS.split(","):
+        web = _rows(out / "text" / f"{lang}.sentences.jsonl")
+        dump = _rows(dump_run / "text" / f"{lang}.sentences.jsonl")
+        assert web == dump, lang
+        assert (again / "text" / f"{lang}.sentences.jsonl").read_bytes() == (
+            out / "text" / f"{lang}.sentences.jsonl"
+        ).read_bytes()
+    counts = _manifest(out)["stages"]["text"]["counts"]
+    assert counts["web_requests"] == len(sample_pages)
+    assert _manifest(again)["stages"]["text"]["counts"]["web_cache_hits"] == len(sample_pages)
+    text = (out / "text" / "en.articles.jsonl").read_text(encoding="utf-8")
+    for junk in ("12 May 1950", "[1]", "in a garden", "A source, page", "disambiguation"):
+        assert junk not in text
+
+
+def test_web_pages_that_cannot_be_had_are_listed_with_the_reason(
+    tmp_path: Path, sample_pages: dict[tuple[str, str], str]
+) -> None:
+    pages = dict(sample_pages)
+    es_titles = sorted(t for (lang, t) in pages if lang == "es")
+    gone, odd, broken = es_titles[:3]
+    del pages[("es", gone)]
+    pages[("es", odd)] = Raw(
+        '{"type": "https://mediawiki.org/wiki/HyperSwitch/errors"}', content_type="application/json"
+    )
+    with serve_wiki(pages) as wiki:
+        wiki.fail("es", broken, *([503] * 10))
+        cfg = _config(tmp_path / "c.toml", http={"retries": 1, "backoff": 0.0})
+        out = tmp_path / "web"
+        assert main(_web_argv(out, wiki, tmp_path / "cache", "--config", str(cfg))) == 0
+    missing = {row["title"]: row for row in _rows(out / "text" / "missing.jsonl")}
+    assert missing[gone]["reason"] == "missing"
+    assert missing[odd]["reason"] == "bad_shape"
+    assert missing[broken]["reason"] == "error" and "503" in missing[broken]["detail"]
+    counts = _manifest(out)["stages"]["text"]["counts"]
+    assert counts["es.articles_missing"] == 3
+    assert counts["es.pages_missing"] == counts["es.pages_bad_shape"] == 1
+    assert counts["es.pages_error"] == 1
+
+
+@pytest.mark.slow
+def test_mine_on_live_sources_equals_mine_on_the_sample(
+    tmp_path: Path, sample_endpoint: str, sample_pages: dict[tuple[str, str], str]
+) -> None:
+    """`occbio mine` with no dump at all: people from SPARQL, text from the web, then align —
+    the same alignments as the sample's dumps give."""
+    reference = tmp_path / "ref"
+    assert main(["mine", "-q", "--sample", "--langs", LANGS, "--out", str(reference)]) == 0
+    with serve_wiki(sample_pages) as wiki:
+        out = tmp_path / "live"
+        argv = ["mine", "-q", "--langs", LANGS, "--out", str(out), "--endpoint", sample_endpoint]
+        argv += ["--cache-dir", str(tmp_path / "cache"), "--rate", "0"]
+        for lang in LANGS.split(","):
+            argv += ["--base-url", f"{lang}={wiki.base_url(lang)}"]
+        assert main(argv) == 0
+    settings = _manifest(out)["stages"]
+    assert settings["entities"]["settings"]["source"] == "wikidata"
+    assert "web" in settings["text"]["inputs"]
+    assert (out / "alignments.tsv").read_bytes() == (reference / "alignments.tsv").read_bytes()
