@@ -78,6 +78,7 @@ def main() -> None:
                 first, _stats, ok = _fetch_all(wiki.base_urls, titles, cache, concurrency, rate)
                 assert ok == len(titles), f"only {ok} of {len(titles)} pages fetched"
                 second, stats2, ok2 = _fetch_all(wiki.base_urls, titles, cache, concurrency, rate)
+                assert ok2 == len(titles)
             bound = concurrency / args.delay
             if rate > 0:
                 bound = min(bound, rate)
@@ -92,9 +93,7 @@ def main() -> None:
     for _ in range(n):
         text = html_to_text(html)
     took = time.perf_counter() - start
-    print(
-        f"html_to_text: {n / took:.1f} pages/s on this page ({len(text.split())} words of prose)"
-    )
+    print(f"html_to_text: {n / took:.1f} pages/s on this page ({len(text.split())} words of prose)")
 
 
 if __name__ == "__main__":
