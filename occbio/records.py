@@ -136,19 +136,33 @@ class Alignment:
 
 @dataclass(slots=True)
 class Document:
-    """The output unit: one person, all languages, aligned segments in article order."""
+    """The output unit: one person, all languages, aligned segments in article order.
+
+    ``segments[i]`` maps each language to the i-th aligned sentence; ``scores[i]`` gives the
+    margin score of each non-pivot language against the pivot for that segment; ``page_ids``
+    and ``entity.titles`` identify the article each language's text came from.
+    """
 
     entity: Entity
     segments: list[dict[str, str]] = field(default_factory=list)
+    scores: list[dict[str, float]] = field(default_factory=list)
+    page_ids: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"entity": self.entity.to_dict(), "segments": [dict(s) for s in self.segments]}
+        return {
+            "entity": self.entity.to_dict(),
+            "segments": [dict(s) for s in self.segments],
+            "scores": [dict(s) for s in self.scores],
+            "page_ids": dict(self.page_ids),
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Document:
         return cls(
             entity=Entity.from_dict(d["entity"]),
             segments=[dict(s) for s in d.get("segments", [])],
+            scores=[{k: float(v) for k, v in s.items()} for s in d.get("scores", [])],
+            page_ids={k: int(v) for k, v in d.get("page_ids", {}).items()},
         )
 
 
