@@ -53,6 +53,7 @@ from occbio.extract.compressed import CompressionError, open_compressed
 
 __all__ = [
     "DumpError",
+    "NON_PROSE_SECTIONS",
     "Page",
     "TruncatedDumpError",
     "iter_pages",
@@ -356,9 +357,9 @@ def _raise_problem(reader: _PageReader, what: str, detail: str) -> NoReturn:
 # ---------------------------------------------------------------------------------------------
 # Wikitext to prose
 
-# Sections that hold references, links or lists rather than prose (English, Spanish, Catalan,
-# French, German); compared lower-cased.
-_DROP_SECTIONS = frozenset(
+#: Sections that hold references, links or lists of works rather than prose, in the languages
+#: occbio knows best (en es ca fr de it pt); compared lower-cased. The web path uses it too.
+NON_PROSE_SECTIONS = frozenset(
     {
         "references",
         "external links",
@@ -392,6 +393,45 @@ _DROP_SECTIONS = frozenset(
         "siehe auch",
         "literatur",
         "anmerkungen",
+        # lists of works, and more names per language (Italian, Portuguese too)
+        # en
+        "works",
+        "selected works",
+        "selected bibliography",
+        # es / ca
+        "obras",
+        "notas y referencias",
+        "fuentes",
+        "obres",
+        "notes i referències",
+        "altres referències",
+        # fr
+        "œuvres",
+        "oeuvres",
+        "articles connexes",
+        "liens internes",
+        # de
+        "werke",
+        "werke (auswahl)",
+        "schriften",
+        "schriften (auswahl)",
+        "quellen",
+        "fußnoten",
+        "belege",
+        # it
+        "voci correlate",
+        "note",
+        "collegamenti esterni",
+        "altri progetti",
+        "opere",
+        "fonti",
+        # pt
+        "ver também",
+        "referências",
+        "notas e referências",
+        "ligações externas",
+        "leitura adicional",
+        "fontes",
     }
 )
 
@@ -704,7 +744,7 @@ def _render(code: Wikicode, out: list[str], *, top_level: bool = False) -> None:
                 continue
             skip_below = None
             out.append("\n\n")
-            if _heading_title(node) in _DROP_SECTIONS:
+            if _heading_title(node) in NON_PROSE_SECTIONS:
                 skip_below = node.level
             continue
         if skip_below is not None:

@@ -1,0 +1,810 @@
+"""Fetch biographies from the live Wikipedias and turn their HTML into the dump path's prose.
+
+Two halves, used together by the text stage when it reads the web rather than a dump:
+
+* :class:`WikipediaWebClient` fetches a page's HTML per language, from the REST API
+  (``/api/rest_v1/page/html/{title}``, Parsoid HTML, the default) or from ``action=parse``.
+  It is polite the way :mod:`occbio.net` says: a User-Agent on every request, at most
+  ``rate`` network requests per second and ``concurrency`` in flight, retries with backoff
+  on 429/5xx, timeouts and dropped connections, honouring ``Retry-After``. A persistent
+  on-disk cache (requests-cache, SQLite) keeps every 200 and 404 answer for ever, whatever
+  the server's ``Cache-Control`` says, so a re-run or a resumed run fetches nothing twice.
+  A site that cannot be reached at all raises :class:`SiteUnreachable` rather than failing
+  each of its pages one by one.
+* :func:`html_to_text` turns one page's HTML (REST/Parsoid, ``action=parse`` or mobile) into
+  prose paragraphs in article order, separated by a blank line: the same format as
+  :func:`occbio.extract.wikipedia_dump.wikitext_to_text`, so both sources give the same
+  :class:`~occbio.records.Article` text. Pure: no network.
+
+What html_to_text keeps mirrors the dump path: the text of paragraphs (``<p>``, and loose
+text in ``<blockquote>``/``<center>``), link text included; headings, lists, tables,
+infoboxes, navboxes, hatnotes, figures and their captions, references and reference marks,
+maths, coordinates, edit links, the table of contents and maintenance boxes go, and so do
+the trailing sections that hold references or links (``See also``, ``Referencias``,
+``Einzelnachweise``, ...). Parenthesised asides and sentence boundaries are left alone: the
+cleaning stage owns those.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import logging
+import pickle
+import re
+import threading
+import time
+import zlib
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import quote, unquote, urlencode, urlsplit
+
+import lxml.etree
+import lxml.html
+import requests
+from requests.adapters import HTTPAdapter
+
+from occbio.extract.wikipedia_dump import NON_PROSE_SECTIONS
+from occbio.net import RETRY_STATUSES, RateLimiter, backoff_delay, retry_after_seconds
+
+__all__ = [
+    "FetchResult",
+    "PageShapeError",
+    "SiteUnreachable",
+    "WikipediaWebClient",
+    "default_base_url",
+    "html_to_text",
+    "parse_url",
+    "rest_url",
+]
+
+logger = logging.getLogger(__name__)
+
+Status = Literal["ok", "missing", "bad_shape", "error"]
+
+
+class PageShapeError(ValueError):
+    """HTML that is not an article body we recognise (an error page, JSON, nothing, no prose)."""
+
+
+class SiteUnreachable(RuntimeError):
+    """A language's site cannot be reached at all (DNS, refused, TLS), even after the retries."""
+
+    def __init__(self, lang: str, base_url: str, reason: str) -> None:
+        self.lang = lang
+        self.base_url = base_url
+        self.reason = reason
+        super().__init__(
+            f"the {lang!r} Wikipedia at {base_url} cannot be reached ({reason}); check the "
+            "network, a proxy, or text.base_urls"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# URLs
+
+_LANG_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def default_base_url(lang: str) -> str:
+    """``https://{lang}.wikipedia.org``; ``ValueError`` for a code that cannot be a subdomain."""
+    if not _LANG_RE.fullmatch(lang):
+        raise ValueError(f"not a Wikipedia language code: {lang!r}")
+    return f"https://{lang}.wikipedia.org"
+
+
+def _path_title(title: str) -> str:
+    """A title as one URL path segment: underscores for spaces, everything else escaped."""
+    return quote(title.strip().replace(" ", "_"), safe="")
+
+
+def rest_url(base: str, title: str) -> str:
+    """The REST (Parsoid) HTML of ``title``, following redirects to the canonical page."""
+    return f"{base.rstrip('/')}/api/rest_v1/page/html/{_path_title(title)}?redirect=true"
+
+
+def parse_url(base: str, title: str) -> str:
+    """``action=parse`` for ``title``: its HTML as JSON, redirects resolved, no edit links/TOC."""
+    params = {
+        "action": "parse",
+        "page": title.strip(),
+        "prop": "text",
+        "redirects": "1",
+        "format": "json",
+        "formatversion": "2",
+        "disableeditsection": "1",
+        "disabletoc": "1",
+    }
+    return f"{base.rstrip('/')}/w/api.php?{urlencode(params, quote_via=quote)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# HTML to prose
+
+
+#: Elements whose content is never prose (their tail text is).
+_DROP_TAGS = frozenset(
+    """table ul ol dl figure figcaption figure-inline img audio video source track picture
+    style script noscript math svg link meta pre hr input button select textarea form map area
+    caption gallery object iframe embed canvas header footer nav aside""".split()
+)
+#: Classes (lower-cased) that mark non-prose: infoboxes, navigation, hatnotes, references,
+#: images, maintenance boxes, coordinates, maths, edit links, hidden and print-only bits.
+_DROP_CLASSES = frozenset(
+    """infobox sinottico toccolours navbox vertical-navbox navbox-styles navframe
+    navhead navcontent sidebar metadata ambox tmbox ombox cmbox fmbox imbox dmbox mbox-small
+    sistersitebox side-box portal portalbox hatnote dablink rellink relarticle homonymie
+    bandeau bandeau-container bandeau-article bandeau-section article-principal toc toclimit-2
+    toclimit-3 toclimit-4 toclimit-5 toclimit-6 thumb thumbinner thumbcaption thumbimage
+    gallery gallerybox gallerytext floatright floatleft reflist refbegin references
+    mw-references mw-references-wrap reference mw-ref mw-cite-backlink reference-text
+    mw-editsection mw-editsection-bracket noprint noexcerpt nomobile error mw-ext-cite-error
+    sortkey mw-empty-elt shortdescription searchaux geo coordinates mwe-math-element
+    mwe-math-fallback-image-inline mwe-math-fallback-image-display mwe-math-mathml-inline
+    ipa haudio audiolink unicode-audio authority-control catlinks printfooter mw-indicators
+    mw-jump-link templatequote quotebox rquote cquote pullquote poem mw-highlight
+    timeline-wrapper mw-graph mw-ext-score succession-box autonumber free mw-kartographer-map
+    mw-kartographer-maplink plainlinks-print navigation-not-searchable""".split()
+)
+#: Class prefixes (lower-cased) that mark non-prose: ``infobox_v3``, ``box-Unreferenced``,
+#: ``geo-dms``, ``pcs-collapse-table-container``, ``mbox-text``, ``navbox-inner``.
+_DROP_CLASS_PREFIXES = ("infobox", "navbox", "box-", "mbox", "geo-", "pcs-collapse-table")
+_DROP_IDS = frozenset(
+    "coordinates toc catlinks sitesub contentsub jump-to-nav mw-navigation footer normdaten "
+    "mw-hidden-catlinks pcs-edit-section-add-title-description".split()
+)
+_DROP_ROLES = frozenset({"note", "navigation"})
+#: Parsoid ``typeof`` values of what is not prose: references, maths, images, maps, errors.
+_DROP_TYPEOF_RE = re.compile(
+    r"mw:Extension/(?:ref|references|math|chem|ce|score|timeline|graph|mapframe|gallery|"
+    r"imagemap|templatestyles|syntaxhighlight|poem|indicator|inputbox|categorytree|hiero)\b"
+    r"|mw:(?:Image|File|Video|Audio)\b|mw:Error\b"
+)
+_HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
+_HEADING_TAGS = {f"h{n}": n for n in range(1, 7)}
+#: Where loose text (outside any <p>) is prose; in a <div> or <section> it is chrome.
+_LOOSE_TEXT_TAGS = frozenset({"blockquote", "center"})
+#: Elements that end a paragraph when they sit inside a prose block.
+_BLOCK_TAGS = frozenset(
+    """p div section article main blockquote center h1 h2 h3 h4 h5 h6 table ul ol dl li dd dt
+    figure pre hr header footer nav aside body html""".split()
+)
+
+#: Strings every kind of article HTML has and error pages, JSON and plain text do not: Parsoid
+#: metadata and attributes, the parser's output wrapper, MediaWiki's headline/heading classes,
+#: reference marks and infobox/hatnote classes, and wiki links (``/wiki/``, ``./`` Parsoid).
+_ARTICLE_MARKER_RE = re.compile(
+    r"mw-parser-output|mw:pageId|data-mw|typeof=\"mw:|mw-content-text|mw-headline|mw-heading"
+    r"|class=\"[^\"]*\b(?:infobox|hatnote|reference|mw-ref)\b"
+    r"|href=\"(?:\./|/wiki/)",
+)
+
+_SPACE_RE = re.compile(r"\s+")
+_SPACE_BEFORE_PUNCT_RE = re.compile(r" +([,.;:!?)\]])")
+_SPACE_AFTER_OPEN_RE = re.compile(r"([(\[]) +")
+_ONLY_PUNCT_RE = re.compile(r"^[\W_]*$")
+
+
+def _shape_problem(html: str) -> str | None:
+    """Why ``html`` cannot be article HTML (cheap, string-level), or ``None``."""
+    head = html.lstrip()[:1]
+    if not head:
+        return "empty body"
+    if head in "{[":
+        return "a JSON body where HTML was expected"
+    if "<" not in html:
+        return "no HTML markup"
+    if not _ARTICLE_MARKER_RE.search(html):
+        return "no MediaWiki article markup (an error page?)"
+    return None
+
+
+def _parse_html(html: str) -> lxml.html.HtmlElement:
+    try:
+        return lxml.html.document_fromstring(html)
+    except ValueError:  # a str with an XML encoding declaration: parse the bytes instead
+        return lxml.html.document_fromstring(html.encode("utf-8"))
+
+
+def _content_root(doc: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
+    """The element that holds the article: the parser output, else the page body."""
+    for path in (
+        "//*[contains(concat(' ', normalize-space(@class), ' '), ' mw-parser-output ')]",
+        "//*[@id='mw-content-text']",
+        "//*[@id='bodyContent']",
+        "//*[@id='content']",
+        "//body",
+    ):
+        found = doc.xpath(path)
+        if found:
+            return found[0]
+    return doc
+
+
+def _classes(el: lxml.html.HtmlElement) -> list[str]:
+    value = el.get("class")
+    return value.lower().split() if value else []
+
+
+def _is_dropped(el: lxml.html.HtmlElement, tag: str) -> bool:
+    """Whether an element holds no prose at all (its tail still may)."""
+    if tag in _DROP_TAGS:
+        return True
+    for cls in _classes(el):
+        if cls in _DROP_CLASSES or cls.startswith(_DROP_CLASS_PREFIXES):
+            return True
+    attrs = el.attrib
+    if "id" in attrs and attrs["id"].lower() in _DROP_IDS:
+        return True
+    if attrs.get("role") in _DROP_ROLES:
+        return True
+    typeof = attrs.get("typeof")
+    if typeof and _DROP_TYPEOF_RE.search(typeof):
+        return True
+    style = attrs.get("style")
+    return bool(style and _HIDDEN_STYLE_RE.search(style))
+
+
+def _tag(el: object) -> str:
+    """Lower-cased tag name; ``""`` for comments and processing instructions."""
+    tag = getattr(el, "tag", None)
+    return tag.lower() if isinstance(tag, str) else ""
+
+
+def _tidy(text: str) -> str:
+    text = _SPACE_RE.sub(" ", text)
+    text = _SPACE_BEFORE_PUNCT_RE.sub(r"\1", text)
+    text = _SPACE_AFTER_OPEN_RE.sub(r"\1", text)
+    return text.strip()
+
+
+class _Extractor:
+    """Walks the content in document order, keeping paragraphs outside the dropped sections."""
+
+    def __init__(self) -> None:
+        self.paragraphs: list[str] = []
+        self.skip_below: int | None = None  # heading level of the section being dropped
+
+    # -- blocks ---------------------------------------------------------------------------
+
+    def block(self, el: lxml.html.HtmlElement) -> None:
+        """Visit a block-level container: headings, paragraphs, nested containers."""
+        keep_loose = _tag(el) in _LOOSE_TEXT_TAGS
+        run: list[str] = [el.text or ""] if keep_loose else []
+        for child in el:
+            tag = _tag(child)
+            if not tag:
+                if keep_loose:
+                    run.append(child.tail or "")
+                continue
+            if keep_loose and tag not in _BLOCK_TAGS:
+                if not _is_dropped(child, tag):
+                    self.inline(child, run)
+                run.append(child.tail or "")
+                continue
+            if keep_loose:
+                self.emit("".join(run))
+                run = []
+            self.child_block(child, tag)
+            if keep_loose:
+                run.append(child.tail or "")
+        if keep_loose:
+            self.emit("".join(run))
+
+    def child_block(self, el: lxml.html.HtmlElement, tag: str) -> None:
+        level = _HEADING_TAGS.get(tag)
+        if level is not None:
+            self.heading(el, level)
+        elif _is_dropped(el, tag):
+            return
+        elif tag == "p":
+            if self.skip_below is None:
+                out: list[str] = []
+                self.inline_children(el, out)
+                self.emit("".join(out))
+        else:
+            self.block(el)
+
+    def heading(self, el: lxml.html.HtmlElement, level: int) -> None:
+        if self.skip_below is not None and level > self.skip_below:
+            return  # a subsection of a dropped section
+        self.skip_below = None
+        parts: list[str] = []
+        self.inline_children(el, parts)
+        title = _SPACE_RE.sub(" ", "".join(parts)).strip().strip(":.").strip().lower()
+        if title in NON_PROSE_SECTIONS:
+            self.skip_below = level
+
+    def emit(self, raw: str) -> None:
+        if self.skip_below is not None:
+            return
+        text = _tidy(raw)
+        if text and not _ONLY_PUNCT_RE.match(text):
+            self.paragraphs.append(text)
+
+    # -- inline ---------------------------------------------------------------------------
+
+    def inline(self, el: lxml.html.HtmlElement, out: list[str]) -> None:
+        """Append the visible text of an inline element (not its tail)."""
+        tag = _tag(el)
+        if tag == "br":
+            out.append(" ")
+            return
+        self.inline_children(el, out)
+
+    def inline_children(self, el: lxml.html.HtmlElement, out: list[str]) -> None:
+        out.append(el.text or "")
+        for child in el:
+            tag = _tag(child)
+            if tag and not _is_dropped(child, tag):
+                self.inline(child, out)
+            out.append(child.tail or "")
+
+
+def html_to_text(html: str) -> str:
+    """Prose paragraphs of an article's HTML in article order, separated by a blank line.
+
+    Takes Parsoid HTML (REST ``page/html``, with or without ``<section>``s), ``action=parse``
+    HTML (with or without its ``mw-parser-output`` wrapper) and mobile HTML. Raises
+    :class:`PageShapeError` when there is no article to read: an empty body, JSON, an error
+    page, or article HTML without a single prose paragraph (only an infobox, say).
+    """
+    problem = _shape_problem(html)
+    if problem is not None:
+        raise PageShapeError(f"not an article body: {problem}")
+    try:
+        doc = _parse_html(html)
+    except (lxml.etree.ParserError, ValueError) as exc:
+        raise PageShapeError(f"not an article body: unreadable HTML ({exc})") from None
+    extractor = _Extractor()
+    try:
+        extractor.block(_content_root(doc))
+    except RecursionError:
+        raise PageShapeError("not an article body: markup nested too deeply") from None
+    if not extractor.paragraphs:
+        raise PageShapeError("not an article body: no prose paragraphs (only boxes or lists?)")
+    return "\n\n".join(extractor.paragraphs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Fetching
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    """One page's fetch: ``status`` says whether ``html`` holds the article.
+
+    ``missing``: no such page (404, or ``missingtitle``). ``bad_shape``: the server answered
+    200 with something that is not article HTML (or JSON of an unexpected shape). ``error``:
+    gave up after the retries, or the server refused the request (another 4xx). ``detail``
+    says why a page is not ``ok``. ``final_title`` is the page's title after redirects (with
+    spaces), ``page_id`` its page id.
+    """
+
+    lang: str
+    title: str
+    status: Status
+    html: str = ""
+    final_title: str = ""
+    page_id: int | None = None
+    from_cache: bool = False
+    detail: str = ""
+
+
+#: ``action=parse`` error codes that mean there is no such page.
+_MISSING_CODES = frozenset({"missingtitle", "nosuchpageid"})
+#: ``action=parse`` error codes worth another try (served with HTTP 200).
+_RETRY_CODES = frozenset({"maxlag", "ratelimited", "readonly", "internal_api_error"})
+_CACHE_FILE = "wikipedia_web.sqlite"
+_END: Any = object()
+
+_VERSION_OF_RE = re.compile(r"<link\b[^>]*\brel=\"dc:isVersionOf\"[^>]*>")
+_PAGE_ID_RE = re.compile(r"<meta\b[^>]*\bproperty=\"mw:pageId\"[^>]*>")
+_HREF_RE = re.compile(r"\bhref=\"([^\"]*)\"")
+_CONTENT_RE = re.compile(r"\bcontent=\"(\d+)\"")
+
+
+#: Request errors another try cannot mend.
+_NOT_RETRIED = (
+    requests.exceptions.InvalidURL,
+    requests.exceptions.InvalidHeader,
+    requests.exceptions.TooManyRedirects,
+)
+
+
+class _Retry(Exception):
+    """A transient answer: try again after ``wait`` seconds (``None``: exponential backoff)."""
+
+    def __init__(self, detail: str, wait: float | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.wait = wait
+
+
+def _head(html: str) -> str:
+    end = html.find("<body")
+    return html if end < 0 else html[:end]
+
+
+def _title_from_wiki_href(href: str) -> str:
+    _, sep, rest = href.partition("/wiki/")
+    if not sep:
+        return ""
+    return unquote(rest.split("?", 1)[0].split("#", 1)[0]).replace("_", " ")
+
+
+def _rest_metadata(html: str, final_url: str) -> tuple[str, int | None]:
+    """(title after redirects, page id) from a Parsoid document's head, else from the URL."""
+    head = _head(html)
+    title = ""
+    link = _VERSION_OF_RE.search(head)
+    if link:
+        href = _HREF_RE.search(link.group())
+        if href:
+            title = _title_from_wiki_href(href.group(1))
+    if not title:
+        path = urlsplit(final_url).path
+        _, sep, rest = path.partition("/page/html/")
+        if sep:
+            title = unquote(rest.split("/", 1)[0] if "/" in rest else rest).replace("_", " ")
+    page_id = None
+    meta = _PAGE_ID_RE.search(head)
+    if meta:
+        content = _CONTENT_RE.search(meta.group())
+        if content:
+            page_id = int(content.group(1))
+    return title, page_id
+
+
+def _json_error(response: requests.Response) -> str:
+    try:
+        body = response.json()
+    except ValueError:
+        return ""
+    if isinstance(body, dict):
+        for key in ("detail", "title", "message"):
+            if isinstance(body.get(key), str):
+                return body[key]
+    return ""
+
+
+def _classify(api: str, response: requests.Response) -> tuple[Status, str, str, int | None, str]:
+    """(status, html, final title, page id, detail) of a 200/404 answer; ``_Retry`` if busy."""
+    code = response.status_code
+    if code == 404:
+        why = _json_error(response) or response.reason or "Not Found"
+        return "missing", "", "", None, f"HTTP 404: {why}"
+    ctype = response.headers.get("Content-Type", "").lower()
+    if "charset" not in ctype:
+        response.encoding = "utf-8"  # every Wikipedia page is UTF-8, whatever the header says
+    if api == "rest":
+        html = response.text
+        if "json" in ctype:
+            return "bad_shape", "", "", None, f"not HTML: the server sent {ctype}"
+        problem = _shape_problem(html)
+        if problem is not None:
+            return "bad_shape", "", "", None, problem
+        title, page_id = _rest_metadata(html, response.url)
+        return "ok", html, title, page_id, ""
+    try:
+        data: Any = response.json()
+    except ValueError:
+        head = response.text.lstrip()[:60]
+        return "bad_shape", "", "", None, f"action=parse answer is not JSON: {head!r}"
+    if not isinstance(data, dict):
+        return "bad_shape", "", "", None, "action=parse answer is not a JSON object"
+    error = data.get("error")
+    if isinstance(error, dict):
+        err_code = str(error.get("code", ""))
+        info = str(error.get("info", ""))
+        if err_code in _MISSING_CODES:
+            return "missing", "", "", None, f"{err_code}: {info}"
+        if err_code in _RETRY_CODES or err_code.startswith("internal_api_error"):
+            raise _Retry(
+                f"API error {err_code}", retry_after_seconds(response.headers.get("Retry-After"))
+            )
+        return "error", "", "", None, f"API error {err_code}: {info}"
+    parse = data.get("parse")
+    text = parse.get("text") if isinstance(parse, dict) else None
+    if isinstance(text, dict):  # formatversion=1: {"*": html}
+        text = text.get("*")
+    if not isinstance(text, str):
+        return "bad_shape", "", "", None, "action=parse answer has no parse.text"
+    assert isinstance(parse, dict)
+    problem = _shape_problem(text)
+    if problem is not None:
+        return "bad_shape", "", "", None, problem
+    page_id = parse.get("pageid")
+    return (
+        "ok",
+        text,
+        str(parse.get("title") or ""),
+        page_id if isinstance(page_id, int) else None,
+        "",
+    )
+
+
+def _cacheable(api: str, response: requests.Response) -> bool:
+    """Keep only answers that settle a page for good: an article, or no such page."""
+    if response.status_code not in (200, 404):
+        return False
+    try:
+        status = _classify(api, response)[0]
+    except _Retry:
+        return False
+    return status in ("ok", "missing")
+
+
+def _connection_level(exc: requests.RequestException) -> bool:
+    """Whether an exception says the site itself cannot be reached (not one request's bad luck)."""
+    if isinstance(exc, (requests.exceptions.SSLError, requests.exceptions.ProxyError)):
+        return True
+    if isinstance(exc, requests.exceptions.ConnectTimeout):
+        return True
+    if not isinstance(exc, requests.ConnectionError):
+        return False
+    import urllib3.exceptions as u3
+
+    reason: object = exc.args[0] if exc.args else None
+    reason = getattr(reason, "reason", reason)  # MaxRetryError wraps the real cause
+    return isinstance(reason, (u3.NewConnectionError, u3.ConnectTimeoutError))
+
+
+def _compressed_pickle() -> Any:
+    """requests-cache's pickle serializer plus zlib: Parsoid HTML shrinks about fivefold."""
+    from requests_cache.serializers.pipeline import SerializerPipeline, Stage
+    from requests_cache.serializers.preconf import base_stage
+
+    return SerializerPipeline(
+        [
+            base_stage,
+            Stage(pickle, dumps="dumps", loads="loads"),
+            Stage(dumps=lambda b: zlib.compress(b, 6), loads=zlib.decompress),
+        ],
+        name="pickle+zlib",
+        is_binary=True,
+    )
+
+
+class _NoCookies(http.cookiejar.DefaultCookiePolicy):
+    """Never store or send a cookie: the answers must not depend on earlier requests."""
+
+    def set_ok(self, cookie: http.cookiejar.Cookie, request: Any) -> bool:
+        return False
+
+    def return_ok(self, cookie: http.cookiejar.Cookie, request: Any) -> bool:
+        return False
+
+
+class _PoliteAdapter(HTTPAdapter):
+    """Every network request (cache misses only) passes here: rate limit, bound, count."""
+
+    def __init__(self, client: WikipediaWebClient, pool: int) -> None:
+        super().__init__(pool_connections=pool, pool_maxsize=pool, max_retries=0)
+        self._client = client
+
+    def send(self, request: requests.PreparedRequest, *args: Any, **kwargs: Any) -> Any:
+        client = self._client
+        with client._in_flight:
+            client._limiter.acquire()
+            client._count("requests")
+            return super().send(request, *args, **kwargs)
+
+
+def _drop_vary(response: requests.Response, *args: Any, **kwargs: Any) -> requests.Response:
+    # Wikipedia answers "Vary: Accept-Encoding,Cookie,Authorization"; our requests are all
+    # alike, and a cached answer must match a later run's request whatever its headers.
+    response.headers.pop("Vary", None)
+    return response
+
+
+class WikipediaWebClient:
+    """Fetches article HTML from the Wikipedias, politely and through a persistent cache.
+
+    ``base_urls`` maps a language to its site (default :func:`default_base_url`); ``api`` is
+    ``rest`` (Parsoid HTML) or ``parse`` (``action=parse`` JSON). ``concurrency`` bounds the
+    requests in flight, ``rate`` the network requests per second over all threads (cache hits
+    are free). Transient failures (429, 5xx, timeouts, dropped connections, busy API errors)
+    are retried up to ``retries`` times, pausing ``Retry-After`` or ``backoff * 2**n`` seconds,
+    never more than ``max_wait``; ``sleep`` does those pauses (inject it in tests).
+    ``cache_dir`` holds the SQLite cache (``None``: no cache). ``stats`` counts ``requests``
+    (network), ``cache_hits``, ``retries`` and ``status_*`` per result.
+    """
+
+    def __init__(
+        self,
+        *,
+        user_agent: str,
+        base_urls: Mapping[str, str] | None = None,
+        api: Literal["rest", "parse"] = "rest",
+        concurrency: int = 4,
+        rate: float = 10.0,
+        retries: int = 5,
+        backoff: float = 1.0,
+        max_wait: float = 120.0,
+        timeout: float = 30.0,
+        cache_dir: Path | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        if api not in ("rest", "parse"):
+            raise ValueError(f"api must be 'rest' or 'parse', got {api!r}")
+        if concurrency < 1:
+            raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+        if retries < 0:
+            raise ValueError(f"retries must be at least 0, got {retries}")
+        if not user_agent.strip():
+            raise ValueError("a User-Agent is required (Wikimedia's User-Agent policy)")
+        self.api = api
+        self.concurrency = concurrency
+        self.retries = retries
+        self.backoff = backoff
+        self.max_wait = max_wait
+        self.timeout = timeout
+        self.cache_dir = cache_dir
+        self.stats: Counter[str] = Counter()
+        self._base_urls = {k: v.rstrip("/") for k, v in (base_urls or {}).items()}
+        for lang, base in self._base_urls.items():
+            parts = urlsplit(base)
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise ValueError(f"base URL of {lang!r} must be http(s)://host[/path]: {base!r}")
+        self._sleep = sleep
+        self._limiter = RateLimiter(rate)
+        self._in_flight = threading.BoundedSemaphore(concurrency)
+        self._stats_lock = threading.Lock()
+        self._unreachable: dict[str, SiteUnreachable] = {}
+        self._closed = False
+        self.session = self._make_session(user_agent)
+
+    def _make_session(self, user_agent: str) -> requests.Session:
+        session: requests.Session
+        if self.cache_dir is None:
+            session = requests.Session()
+        else:
+            import requests_cache
+
+            self.cache_dir.mkdir(parents=True, exist_ok=True)
+            api = self.api
+            session = requests_cache.CachedSession(
+                str(self.cache_dir / _CACHE_FILE),
+                backend="sqlite",
+                serializer=_compressed_pickle(),
+                expire_after=requests_cache.NEVER_EXPIRE,
+                cache_control=False,  # Wikipedia says max-age=0: keep the answers anyway
+                allowable_codes=(200, 404),
+                allowable_methods=("GET",),
+                filter_fn=lambda response: _cacheable(api, response),
+                wal=True,
+                busy_timeout=30_000,
+            )
+        adapter = _PoliteAdapter(self, pool=max(self.concurrency, 4))
+        session.mount("http://", adapter)
+        session.mount("https://", adapter)
+        session.headers.update({"User-Agent": user_agent, "Accept-Encoding": "gzip"})
+        session.cookies.set_policy(_NoCookies())
+        session.hooks["response"].append(_drop_vary)
+        return session
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _count(self, key: str, n: int = 1) -> None:
+        with self._stats_lock:
+            self.stats[key] += n
+
+    def base_url(self, lang: str) -> str:
+        """The site of ``lang``: from ``base_urls``, else https://{lang}.wikipedia.org."""
+        return self._base_urls.get(lang) or default_base_url(lang)
+
+    def url(self, lang: str, title: str) -> str:
+        """The URL fetched for a page with the configured API."""
+        base = self.base_url(lang)
+        return rest_url(base, title) if self.api == "rest" else parse_url(base, title)
+
+    def _result(self, lang: str, title: str, status: Status, **kw: Any) -> FetchResult:
+        self._count(f"status_{status}")
+        return FetchResult(lang=lang, title=title, status=status, **kw)
+
+    # -- fetching --------------------------------------------------------------------------
+
+    def fetch(self, lang: str, title: str) -> FetchResult:
+        """One page. Raises :class:`SiteUnreachable` when ``lang``'s site cannot be reached."""
+        if self._closed:
+            raise RuntimeError("WikipediaWebClient is closed")
+        url = self.url(lang, title)
+        attempts = self.retries + 1
+        for attempt in range(1, attempts + 1):
+            if lang in self._unreachable:
+                raise self._unreachable[lang]
+            try:
+                response = self.session.get(url, timeout=self.timeout)
+            except _NOT_RETRIED as exc:  # a title that makes no valid URL, say
+                return self._result(lang, title, "error", detail=f"{type(exc).__name__}: {exc}")
+            except requests.RequestException as exc:
+                retry = _Retry(f"{type(exc).__name__}: {exc}")
+                if attempt == attempts and _connection_level(exc):
+                    unreachable = SiteUnreachable(lang, self.base_url(lang), retry.detail)
+                    self._unreachable[lang] = unreachable
+                    raise unreachable from exc
+            else:
+                from_cache = bool(getattr(response, "from_cache", False))
+                if from_cache:
+                    self._count("cache_hits")
+                code = response.status_code
+                try:
+                    if code in (200, 404):
+                        status, html, final, page_id, detail = _classify(self.api, response)
+                        return self._result(
+                            lang,
+                            title,
+                            status,
+                            html=html,
+                            final_title=final or (title if status == "ok" else ""),
+                            page_id=page_id,
+                            from_cache=from_cache,
+                            detail=detail,
+                        )
+                    if code not in RETRY_STATUSES:
+                        why = _json_error(response) or response.reason or ""
+                        return self._result(
+                            lang, title, "error", detail=f"HTTP {code}: {why}".rstrip(": ")
+                        )
+                    raise _Retry(
+                        f"HTTP {code}", retry_after_seconds(response.headers.get("Retry-After"))
+                    )
+                except _Retry as exc:
+                    retry = exc
+            if attempt == attempts:
+                detail = f"gave up after {attempts} attempts: {retry.detail}"
+                return self._result(lang, title, "error", detail=detail)
+            wait = backoff_delay(
+                attempt, base=self.backoff, cap=self.max_wait, retry_after=retry.wait
+            )
+            logger.debug("%s:%s: %s; retry %d in %.1fs", lang, title, retry.detail, attempt, wait)
+            self._count("retries")
+            self._sleep(wait)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def fetch_many(self, items: Iterable[tuple[str, str]]) -> Iterator[FetchResult]:
+        """Fetch ``(lang, title)`` pairs, yielding results in input order.
+
+        ``concurrency`` threads fetch; at most ``2 * concurrency`` results wait to be taken, so
+        ``items`` is read lazily and can be as long as it likes. Raises
+        :class:`SiteUnreachable` (and stops fetching) when a language's site is down.
+        """
+        window = 2 * self.concurrency
+        pending: deque[Future[FetchResult]] = deque()
+        source = iter(items)
+        pool = ThreadPoolExecutor(self.concurrency, thread_name_prefix="wikipedia-web")
+        try:
+            exhausted = False
+            while True:
+                while not exhausted and len(pending) < window:
+                    item = next(source, _END)
+                    if item is _END:
+                        exhausted = True
+                        break
+                    lang, title = item
+                    pending.append(pool.submit(self.fetch, lang, title))
+                if not pending:
+                    return
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- lifetime --------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connections and the cache."""
+        if not self._closed:
+            self._closed = True
+            self.session.close()
+
+    def __enter__(self) -> WikipediaWebClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

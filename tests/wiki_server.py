@@ -1,0 +1,349 @@
+"""A local fake Wikipedia: REST ``page/html`` and ``action=parse`` over real loopback sockets.
+
+Used by the web client's tests and benchmarks (nothing here touches the network)::
+
+    with serve_wiki({("en", "Ada Lovelace"): "<p>Ada was a mathematician.</p>"}) as wiki:
+        client = WikipediaWebClient(user_agent="t", base_urls=wiki.base_urls)
+
+Each language lives under a path prefix: ``{wiki.url}/{lang}`` is its base URL, so
+``wiki.base_urls`` maps every language of ``pages`` to its own site. A page's value is the
+article body: the server wraps it the way the real APIs do (a Parsoid document with
+``mw:pageId`` and ``dc:isVersionOf`` for REST; ``{"parse": {"title", "pageid", "text"}}`` with
+a ``mw-parser-output`` wrapper for ``action=parse``). A :class:`Raw` value is served as it is,
+on both APIs, for answers of other shapes (an error page, JSON, an empty body).
+
+Knobs: a fixed ``delay`` per request (and ``page_delays`` per page), ``redirects`` (title ->
+canonical title: REST answers 302, ``action=parse`` resolves it and lists it), 404s for
+unknown titles with the real bodies, scripted failures per page (:meth:`FakeWiki.fail`:
+statuses with headers, or ``"drop"`` to close the connection unanswered), the real cache
+headers (``Cache-Control: ... max-age=0, must-revalidate``, ``Vary``, ``Set-Cookie``), and a
+request log with headers plus the most requests ever in flight at once.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+__all__ = ["FakeWiki", "Logged", "Raw", "serve_wiki"]
+
+REST_PREFIX = "/api/rest_v1/page/html/"
+API_PATH = "/w/api.php"
+REST_CONTENT_TYPE = (
+    'text/html; charset=utf-8; profile="https://www.mediawiki.org/wiki/Specs/HTML/2.1.0"'
+)
+# What the real sites send: nothing a cache should keep, by the book.
+REST_CACHE_HEADERS = {
+    "Cache-Control": "s-maxage=1209600, max-age=0, must-revalidate",
+    "Vary": "Accept-Encoding,Cookie,Authorization",
+    "Set-Cookie": "WMF-Last-Access=22-Nov-2025;Path=/;HttpOnly;secure",
+}
+API_CACHE_HEADERS = {
+    "Cache-Control": "private, must-revalidate, max-age=0",
+    "Vary": "Accept-Encoding,Treat-as-Untrusted,X-Forwarded-Proto,Cookie,Authorization",
+    "Set-Cookie": "GeoIP=XX:::0.00:0.00:v4; Path=/; secure; Domain=.wikipedia.org",
+}
+
+
+@dataclass(frozen=True)
+class Raw:
+    """An answer served verbatim for a page, whichever API asks."""
+
+    body: str | bytes
+    content_type: str = "text/html; charset=utf-8"
+    status: int = 200
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+
+#: A scripted answer: a status, a status with headers, a verbatim answer, or "drop".
+Answer = int | str | tuple[int, dict[str, str]] | Raw
+
+
+@dataclass
+class Logged:
+    """One request the server received."""
+
+    method: str
+    path: str
+    lang: str
+    api: str  # "rest", "parse" or "" (anything else)
+    title: str
+    headers: dict[str, str]
+    status: int = 0
+    started: float = 0.0
+    ended: float = 0.0
+
+
+def _norm(title: str) -> str:
+    return title.replace("_", " ").strip()
+
+
+def _rest_document(lang: str, title: str, page_id: int, body: str) -> str:
+    href = "//{}.wikipedia.org/wiki/{}".format(lang, quote(title.replace(" ", "_"), safe="/"))
+    return (
+        '<!DOCTYPE html>\n<html prefix="dc: http://purl.org/dc/terms/ mw: '
+        'http://mediawiki.org/rdf/"><head><meta charset="utf-8"/>'
+        f'<meta property="mw:pageId" content="{page_id}"/>'
+        '<meta property="mw:pageNamespace" content="0"/>'
+        f'<link rel="dc:isVersionOf" href="{href}"/><title>{html.escape(title)}</title></head>'
+        f'<body lang="{lang}" class="mw-content-ltr sitedir-ltr ltr mw-body-content '
+        f'parsoid-body mediawiki mw-parser-output">{body}</body></html>'
+    )
+
+
+class FakeWiki:
+    """The server's state: pages, knobs, the request log. Built by :func:`serve_wiki`."""
+
+    def __init__(
+        self,
+        pages: Mapping[tuple[str, str], str | Raw],
+        *,
+        delay: float = 0.0,
+        page_delays: Mapping[tuple[str, str], float] | None = None,
+        redirects: Mapping[tuple[str, str], str] | None = None,
+        page_ids: Mapping[tuple[str, str], int] | None = None,
+        cache_headers: bool = True,
+    ) -> None:
+        self.pages = {(lang, _norm(t)): v for (lang, t), v in pages.items()}
+        self.delay = delay
+        self.page_delays = {(lang, _norm(t)): d for (lang, t), d in (page_delays or {}).items()}
+        self.redirects = {(lang, _norm(t)): _norm(c) for (lang, t), c in (redirects or {}).items()}
+        self.page_ids = {(lang, _norm(t)): i for (lang, t), i in (page_ids or {}).items()}
+        for n, key in enumerate(self.pages):
+            self.page_ids.setdefault(key, 1000 + n)
+        self.cache_headers = cache_headers
+        self.log: list[Logged] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self.url = ""  # set by serve_wiki
+        self._failures: dict[tuple[str, str], deque[Answer]] = {}
+        self._lock = threading.Lock()
+
+    # -- knobs ----------------------------------------------------------------------------
+
+    def fail(self, lang: str, title: str, *answers: Answer) -> None:
+        """Script the next answers for a page (either API), one per request, then normal ones.
+
+        An answer is a status (``503``), a status with headers (``(503, {"Retry-After":
+        "7"})``), a :class:`Raw` answer, or ``"drop"`` (close the connection unanswered).
+        """
+        with self._lock:
+            self._failures.setdefault((lang, _norm(title)), deque()).extend(answers)
+
+    def base_url(self, lang: str) -> str:
+        return f"{self.url}/{lang}"
+
+    @property
+    def base_urls(self) -> dict[str, str]:
+        """A base URL for each language of the pages and redirects."""
+        langs = {lang for lang, _ in self.pages} | {lang for lang, _ in self.redirects}
+        return {lang: self.base_url(lang) for lang in sorted(langs)}
+
+    def reset(self) -> None:
+        """Forget the request log and the in-flight high-water mark."""
+        with self._lock:
+            self.log.clear()
+            self.max_in_flight = self.in_flight
+
+    def requests(self, *, api: str | None = None) -> list[Logged]:
+        with self._lock:
+            return [r for r in self.log if api is None or r.api == api]
+
+    # -- serving --------------------------------------------------------------------------
+
+    def _next_failure(self, key: tuple[str, str]) -> Answer | None:
+        with self._lock:
+            queue = self._failures.get(key)
+            return queue.popleft() if queue else None
+
+    def answer(self, lang: str, api: str, title: str) -> tuple[int, dict[str, str], bytes] | None:
+        """(status, headers, body) for a request; ``None`` to drop the connection."""
+        key = (lang, title)
+        failure = self._next_failure(key)
+        if failure == "drop":
+            return None
+        if isinstance(failure, Raw):
+            return self._raw(failure)
+        if failure is not None:
+            status, headers = failure if isinstance(failure, tuple) else (failure, {})
+            body = f"<html><body><h1>Error {status}</h1></body></html>".encode()
+            return status, {"Content-Type": "text/html", **headers}, body
+        if api == "rest":
+            return self._rest(lang, title)
+        return self._parse(lang, title)
+
+    def _extra(self, api: str) -> dict[str, str]:
+        if not self.cache_headers:
+            return {}
+        return dict(REST_CACHE_HEADERS if api == "rest" else API_CACHE_HEADERS)
+
+    def _rest(self, lang: str, title: str) -> tuple[int, dict[str, str], bytes]:
+        key = (lang, title)
+        if key in self.redirects:
+            target = quote(self.redirects[key].replace(" ", "_"), safe="")
+            headers = {"Location": f"{target}?redirect=true", "Content-Type": "text/html"}
+            return 302, {**self._extra("rest"), **headers}, b""
+        page = self.pages.get(key)
+        if page is None:
+            body = {
+                "type": "https://mediawiki.org/wiki/HyperSwitch/errors/not_found",
+                "title": "Not found.",
+                "method": "get",
+                "detail": "Page or revision not found.",
+                "uri": f"/{lang}.wikipedia.org/v1/page/html/{quote(title.replace(' ', '_'))}",
+            }
+            headers = {"Content-Type": "application/problem+json", **self._extra("rest")}
+            return 404, headers, json.dumps(body).encode()
+        if isinstance(page, Raw):
+            return self._raw(page)
+        doc = _rest_document(lang, title, self.page_ids[key], page)
+        return 200, {"Content-Type": REST_CONTENT_TYPE, **self._extra("rest")}, doc.encode()
+
+    def _parse(self, lang: str, title: str) -> tuple[int, dict[str, str], bytes]:
+        key = (lang, title)
+        redirects = []
+        if key in self.redirects:
+            redirects = [{"from": title, "to": self.redirects[key]}]
+            key = (lang, self.redirects[key])
+        page = self.pages.get(key)
+        headers = {"Content-Type": "application/json; charset=utf-8", **self._extra("parse")}
+        if isinstance(page, Raw):
+            return self._raw(page)
+        if page is None:
+            body: dict[str, object] = {
+                "error": {
+                    "code": "missingtitle",
+                    "info": "The page you specified doesn't exist.",
+                    "docref": "See https://en.wikipedia.org/w/api.php for API usage.",
+                },
+                "servedby": "mw-api-ext.fake",
+            }
+            return (
+                200,
+                {**headers, "MediaWiki-API-Error": "missingtitle"},
+                json.dumps(body).encode(),
+            )
+        parse: dict[str, object] = {"title": key[1], "pageid": self.page_ids[key]}
+        if redirects:
+            parse["redirects"] = redirects
+        parse["text"] = (
+            f'<div class="mw-content-ltr mw-parser-output" lang="{lang}" dir="ltr">{page}</div>'
+        )
+        return 200, headers, json.dumps({"parse": parse}, ensure_ascii=False).encode()
+
+    @staticmethod
+    def _raw(page: Raw) -> tuple[int, dict[str, str], bytes]:
+        body = page.body.encode() if isinstance(page.body, str) else page.body
+        return page.status, {"Content-Type": page.content_type, **page.headers}, body
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive, as the real sites
+    disable_nagle_algorithm = True  # headers and body go in two writes: no 40 ms stalls
+    server: _Server
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet
+        pass
+
+    def do_GET(self) -> None:
+        wiki = self.server.wiki
+        parts = urlsplit(self.path)
+        lang, _, rest = parts.path.lstrip("/").partition("/")
+        rest = "/" + rest
+        api, title = "", ""
+        if rest.startswith(REST_PREFIX):
+            api, title = "rest", _norm(unquote(rest[len(REST_PREFIX) :]))
+        elif rest == API_PATH:
+            query = parse_qs(parts.query)
+            if query.get("action") == ["parse"]:
+                api, title = "parse", _norm(query.get("page", [""])[0])
+        entry = Logged("GET", self.path, lang, api, title, dict(self.headers.items()))
+        with wiki._lock:
+            wiki.log.append(entry)
+            wiki.in_flight += 1
+            wiki.max_in_flight = max(wiki.max_in_flight, wiki.in_flight)
+        entry.started = time.monotonic()
+        try:
+            pause = wiki.page_delays.get((lang, title), wiki.delay)
+            if pause:
+                time.sleep(pause)
+            if not api:
+                answer: tuple[int, dict[str, str], bytes] | None = (
+                    400,
+                    {"Content-Type": "text/plain"},
+                    b"unknown endpoint",
+                )
+            else:
+                answer = wiki.answer(lang, api, title)
+            if answer is None:
+                self.close_connection = True
+                entry.status = -1
+                return
+            status, headers, body = answer
+            entry.status = status
+            self.send_response(status)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        finally:
+            entry.ended = time.monotonic()
+            with wiki._lock:
+                wiki.in_flight -= 1
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 128
+
+    def __init__(self, wiki: FakeWiki) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.wiki = wiki
+
+
+@contextmanager
+def serve_wiki(
+    pages: Mapping[tuple[str, str], str | Raw],
+    *,
+    delay: float = 0.0,
+    page_delays: Mapping[tuple[str, str], float] | None = None,
+    redirects: Mapping[tuple[str, str], str] | None = None,
+    page_ids: Mapping[tuple[str, str], int] | None = None,
+    cache_headers: bool = True,
+) -> Iterator[FakeWiki]:
+    """Serve ``pages`` (``{(lang, title): body html or Raw}``) on 127.0.0.1 until the block ends.
+
+    Yields the :class:`FakeWiki`: ``wiki.url`` is the server, ``wiki.base_url(lang)`` /
+    ``wiki.base_urls`` the per-language sites for the client's ``base_urls``.
+    """
+    wiki = FakeWiki(
+        pages,
+        delay=delay,
+        page_delays=page_delays,
+        redirects=redirects,
+        page_ids=page_ids,
+        cache_headers=cache_headers,
+    )
+    server = _Server(wiki)
+    host, port = server.server_address[:2]
+    wiki.url = f"http://{host}:{port}"
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-wiki", daemon=True
+    )
+    thread.start()
+    try:
+        yield wiki
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
