@@ -20,21 +20,18 @@ from occbio.extract.wikidata_sparql import EndpointUnreachable
 from occbio.extract.wikipedia_dump import DumpError
 from occbio.extract.wikipedia_web import SiteUnreachable
 from occbio.langs import LanguageError, parse_langs
+from occbio.report.funnel import format_funnel
 from occbio.run import RunDir
 from occbio.stages.align import ALIGNMENTS_FILE, run_align, run_align_input
+from occbio.stages.balance import run_balance
 from occbio.stages.common import StageResult
 from occbio.stages.entities import run_entities
 from occbio.stages.text import run_text
+from occbio.stages.write import CORPUS_DIR, DATACARD_FILE, read_stats, run_write
 
 __all__ = ["main", "build_parser"]
 
 log = logging.getLogger("occbio")
-
-#: Stages that later issues fill in; listed so `occbio --help` shows the whole pipeline.
-_PLANNED = {
-    "balance": "balance people by gender within occupations (GeBio / OccGen)",
-    "write": "write the document-level corpus (XML, TSV, JSONL) and its data card",
-}
 
 _SUMMARY_KEYS = {
     "entities": (
@@ -47,7 +44,17 @@ _SUMMARY_KEYS = {
     ),
     "text": ("people", "people_in_all_langs"),
     "align": ("docs", "docs_with_tuples", "tuples_mined", "tuples_kept", "sentences_embedded"),
+    "balance": ("people", "kept_people", "kept_sentences", "groups_kept"),
+    "write": ("documents", "segments"),
 }
+
+_STAGES: list[tuple[str, Callable[..., StageResult]]] = [
+    ("entities", run_entities),
+    ("text", run_text),
+    ("align", run_align),
+    ("balance", run_balance),
+    ("write", run_write),
+]
 
 
 class UsageError(Exception):
@@ -59,6 +66,18 @@ def _split_assignment(text: str) -> tuple[str, str]:
     if not sep or not lang or not value:
         raise argparse.ArgumentTypeError(f"expected LANG=VALUE, got {text!r}")
     return lang.strip().lower(), value
+
+
+def _titles_option(values: list[str]) -> Path | dict[str, Path]:
+    """``--titles FILE.tsv`` once, or ``--titles LANG=FILE`` per language."""
+    pairs = [v.partition("=") for v in values]
+    if len(values) == 1 and not pairs[0][1]:
+        return Path(values[0])
+    if any(not sep or not lang or not path for lang, sep, path in pairs):
+        raise UsageError(
+            "--titles takes one TSV file, or LANG=FILE once per language (line-aligned files)"
+        )
+    return {lang.strip().lower(): Path(path) for lang, _sep, path in pairs}
 
 
 def _common_options() -> argparse.ArgumentParser:
@@ -104,8 +123,22 @@ def _common_options() -> argparse.ArgumentParser:
         help="pages-articles XML dump of one language (repeatable)",
     )
     s.add_argument(
+        "--titles",
+        action="append",
+        default=[],
+        metavar="FILE|LANG=FILE",
+        help="people as article titles, no Wikidata: a TSV with a header of language codes, or "
+        "one line-aligned file per language (repeat LANG=FILE); use with --gender-from pronouns",
+    )
+    s.add_argument(
+        "--category",
+        metavar="NAME",
+        help='keep people whose pivot-language article is in this category, e.g. "Living '
+        'people" (needs the pivot dump)',
+    )
+    s.add_argument(
         "--entities-source",
-        choices=["auto", "dump", "wikidata"],
+        choices=["auto", "dump", "wikidata", "titles"],
         help="people from a Wikidata dump or the SPARQL endpoint (default auto: the dump when "
         "one is given, else the endpoint)",
     )
@@ -151,6 +184,25 @@ def _common_options() -> argparse.ArgumentParser:
     a.add_argument("--pivot", help="pivot language (default: the first of --langs)")
     a.add_argument("--threshold", type=float, help="minimum margin score (default: the encoder's)")
     a.add_argument("--mode", choices=["max", "intersect", "fwd", "bwd"], help="retrieval mode")
+    b = common.add_argument_group("gender and balancing")
+    b.add_argument(
+        "--balance",
+        dest="balance_method",
+        choices=["occgen", "gebio", "none"],
+        help="occgen (default: by gender within occupations), gebio (same sentences per "
+        "gender overall), none",
+    )
+    b.add_argument(
+        "--genders",
+        metavar="G,G,...",
+        help="gender categories to balance (default female,male; e.g. female,male,non-binary)",
+    )
+    b.add_argument(
+        "--gender-from",
+        choices=["wikidata", "pronouns", "wikidata+pronouns"],
+        help="gender from Wikidata P21 (default), pronoun counts in the articles, or pronouns "
+        "where Wikidata has none",
+    )
     return common
 
 
@@ -175,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
     entities.add_argument(
         "--source",
         dest="entities_source",
-        choices=["auto", "dump", "wikidata"],
+        choices=["auto", "dump", "wikidata", "titles"],
         help="same as --entities-source",
     )
     text = sub.add_parser(
@@ -207,13 +259,27 @@ def build_parser() -> argparse.ArgumentParser:
         help='your own documents, one JSON line each: {"doc": ID, "lang": CODE, '
         '"sentences": [...]}',
     )
-    for name, text in _PLANNED.items():
-        sub.add_parser(name, parents=[common], help=f"{text} (not yet available)", description=text)
+    sub.add_parser(
+        "balance",
+        parents=[common],
+        help="balance people by gender within occupations (OccGen) or overall (GeBio)",
+        description="Decide each person's gender category, then keep the same number of people "
+        "and sentences per gender within each occupation (occgen) or the same number of "
+        "sentences per gender overall (gebio); every decision is written with its reason.",
+    )
+    sub.add_parser(
+        "write",
+        parents=[common],
+        help="write the corpus (XML, TSV, JSONL, text), statistics, data card and chart",
+        description="Write the balanced corpus under corpus/, the statistics funnel "
+        "(stats.json), DATACARD.md and a chart of people per occupation by gender.",
+    )
     sub.add_parser(
         "stats",
         parents=[common],
         help="print the funnel of a run: counts after every stage",
-        description="Print each finished stage's counts from the run's manifest.json.",
+        description="Print the statistics funnel (people, occupations, sentences by gender "
+        "after each stage) and each finished stage's counts from the run's manifest.json.",
     )
     sub.add_parser(
         "mine",
@@ -252,6 +318,10 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         ent["occupations"] = [q.strip() for q in args.occupations.split(",") if q.strip()]
     if args.occupation_subclasses:
         ent["occupation_subclasses"] = True
+    if args.titles:
+        ent["titles"] = _titles_option(args.titles)
+    if args.category is not None:
+        ent["category"] = args.category
     if ent:
         over["entities"] = ent
     text: dict[str, Any] = {
@@ -283,6 +353,14 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     }
     if align:
         over["align"] = align
+    if args.balance_method is not None or args.genders is not None:
+        over["balance"] = {}
+        if args.balance_method is not None:
+            over["balance"]["method"] = args.balance_method
+        if args.genders is not None:
+            over["balance"]["genders"] = [g.strip() for g in args.genders.split(",")]
+    if args.gender_from is not None:
+        over["gender"] = {"source": args.gender_from}
     return over
 
 
@@ -296,6 +374,11 @@ def _print_stats(cfg: RunConfig) -> None:
     if not manifest.exists():
         raise UsageError(f"no run at {cfg.out_dir} (no manifest.json): run a stage first")
     stages = json.loads(manifest.read_text("utf-8")).get("stages", {})  # read-only: no RunDir
+    stats = read_stats(cfg.out_dir)
+    if stats is not None:
+        print(f"funnel ({', '.join(stats['langs'])}):")
+        print(format_funnel(stats["funnel"]))
+        print()
     for name, rec in stages.items():
         print(f"[{name}] {rec.get('status', '?')}")
         for key, value in rec.get("counts", {}).items():
@@ -316,13 +399,8 @@ def _warn_without_contact(cfg: RunConfig) -> None:
 def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[StageResult]:
     _warn_without_contact(cfg)
     run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
-    order: list[tuple[str, Callable[..., StageResult]]] = [
-        ("entities", run_entities),
-        ("text", run_text),
-        ("align", run_align),
-    ]
     results = []
-    for name, fn in order:
+    for name, fn in _STAGES:
         result = fn(cfg, run, show_progress=show_progress)
         print(result.summary(_SUMMARY_KEYS.get(name, ())))
         for warning in result.warnings:
@@ -343,24 +421,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "stats":
             _print_stats(cfg)
             return 0
-        if args.command in _PLANNED:
-            raise UsageError(
-                f"the {args.command} stage is not available in occbio {__version__} yet; "
-                "`occbio mine` runs the stages that are (entities, text)"
-            )
         if args.command == "align" and args.input is not None:
             run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
             result = run_align_input(cfg, run, args.input, show_progress=not args.quiet)
             print(result.summary(_SUMMARY_KEYS["align"]))
             print(f"alignments: {cfg.out_dir / ALIGNMENTS_FILE} (and .tsv)")
             return 0
-        upto = "align" if args.command == "mine" else args.command
+        upto = "write" if args.command == "mine" else args.command
         _run_stages(cfg, upto, show_progress=not args.quiet)
-        if args.command == "mine":
-            print(
-                "mine: entities, text and align are done; balance and write are not "
-                f"available in occbio {__version__} yet. Run directory: {cfg.out_dir}"
-            )
+        if upto == "write":
+            stats = read_stats(cfg.out_dir)
+            if stats is not None:
+                print(format_funnel(stats["funnel"]))
+            print(f"corpus: {cfg.out_dir / CORPUS_DIR} (data card: {cfg.out_dir / DATACARD_FILE})")
         return 0
     except (ConfigError, LanguageError, UsageError, UnknownEncoder) as exc:
         print(f"occbio: error: {exc}", file=sys.stderr)

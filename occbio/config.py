@@ -32,6 +32,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 __all__ = [
     "AlignConfig",
+    "BalanceConfig",
+    "GenderConfig",
     "ConfigError",
     "EntitiesConfig",
     "HttpConfig",
@@ -59,8 +61,9 @@ class _Section(BaseModel):
 class EntitiesConfig(_Section):
     """Where people come from and which of them are kept."""
 
-    #: ``auto``: the dump when one is given (or ``sample``), else the Wikidata SPARQL endpoint.
-    source: Literal["auto", "dump", "wikidata"] = "auto"
+    #: ``auto``: ``titles`` when a titles file is given, the dump when one is given (or
+    #: ``sample``), else the Wikidata SPARQL endpoint.
+    source: Literal["auto", "dump", "wikidata", "titles"] = "auto"
     #: Wikidata JSON dump (``latest-all.json.bz2`` or a smaller extract); .bz2/.gz/plain.
     dump: Path | None = None
     #: Keep a person only if they have an article in at least this many of the requested
@@ -78,6 +81,12 @@ class EntitiesConfig(_Section):
     page_size: int = Field(default=10000, ge=1)
     #: People per SPARQL query fetching details (gender, occupations, titles).
     block_size: int = Field(default=200, ge=1)
+    #: People as article titles instead of Wikidata items: a TSV with a header of language
+    #: codes, or ``{lang: path}`` of line-aligned files (see occbio/extract/titles.py).
+    titles: Path | dict[str, Path] | None = None
+    #: Keep only people whose pivot-language article is in this category (read from the
+    #: pivot language's dump), e.g. "Living people".
+    category: str | None = None
 
     @field_validator("occupations")
     @classmethod
@@ -198,6 +207,50 @@ class AlignConfig(_Section):
     block_docs: int = Field(default=1000, ge=1)
 
 
+class GenderConfig(_Section):
+    """Where a person's gender comes from and how Wikidata's values map to categories."""
+
+    #: ``wikidata`` (P21), ``pronouns`` (counted in the articles, GeBioToolkit's method) or
+    #: ``wikidata+pronouns`` (pronouns only for people Wikidata leaves ``unknown``).
+    source: Literal["wikidata", "pronouns", "wikidata+pronouns"] = "wikidata"
+    #: Overrides of the P21 mapping, ``{QID: category}``, e.g. {Q1052281 = "trans woman"}.
+    mapping: dict[str, str] = Field(default_factory=dict)
+    #: Pronoun inference: at least this many pronouns of the winning gender ...
+    pronoun_min_count: int = Field(default=3, ge=1)
+    #: ... and at least this many times the other gender's count.
+    pronoun_margin: float = Field(default=2.0, ge=1.0)
+
+    @field_validator("mapping")
+    @classmethod
+    def _check_mapping(cls, value: dict[str, str]) -> dict[str, str]:
+        for qid, category in value.items():
+            if not _QID.fullmatch(qid):
+                raise ValueError(f"{qid!r} is not a Wikidata item id (Q followed by digits)")
+            if not category.strip():
+                raise ValueError(f"{qid}: empty category")
+        return value
+
+
+class BalanceConfig(_Section):
+    """How the corpus is balanced by gender."""
+
+    #: ``occgen`` (within occupations, OccGen's Algorithm 1), ``gebio`` (the same number of
+    #: sentences per gender overall, GeBioToolkit) or ``none``.
+    method: Literal["occgen", "gebio", "none"] = "occgen"
+    #: The gender categories balanced against each other; people of others are not kept.
+    genders: list[str] = Field(default_factory=lambda: ["female", "male"])
+
+    @field_validator("genders")
+    @classmethod
+    def _check_genders(cls, value: list[str]) -> list[str]:
+        value = list(dict.fromkeys(g.strip() for g in value if g.strip()))
+        if len(value) < 2:
+            raise ValueError("name at least two gender categories to balance, e.g. female,male")
+        if "unknown" in value:
+            raise ValueError("'unknown' is not a gender to balance")
+        return value
+
+
 class RunConfig(_Section):
     """The whole run."""
 
@@ -217,6 +270,8 @@ class RunConfig(_Section):
     http: HttpConfig = Field(default_factory=HttpConfig)
     clean: CleanConfig = Field(default_factory=CleanConfig)
     align: AlignConfig = Field(default_factory=AlignConfig)
+    gender: GenderConfig = Field(default_factory=GenderConfig)
+    balance: BalanceConfig = Field(default_factory=BalanceConfig)
 
     @field_validator("langs")
     @classmethod
@@ -246,6 +301,18 @@ class RunConfig(_Section):
             )
         return self
 
+    @model_validator(mode="after")
+    def _check_titles_gender(self) -> RunConfig:
+        if self.entity_source == "titles":
+            if self.entities.titles is None:
+                raise ValueError("entities.titles: the titles source needs a titles file")
+            if self.gender.source == "wikidata":
+                raise ValueError(
+                    "gender.source: people given as titles have no Wikidata gender; use "
+                    "--gender-from pronouns"
+                )
+        return self
+
     @property
     def required_langs(self) -> int:
         """In how many of ``langs`` a person needs an article (``entities.min_langs`` or all)."""
@@ -260,6 +327,8 @@ class RunConfig(_Section):
         """``dump`` or ``wikidata``: ``auto`` picks the dump when one is given or ``sample``."""
         if self.entities.source != "auto":
             return self.entities.source
+        if self.entities.titles is not None:
+            return "titles"
         return "dump" if self.sample or self.entities.dump is not None else "wikidata"
 
     @property

@@ -70,11 +70,17 @@ def test_no_dump_configured_says_how_to_fix(
     assert "--entities-dump" in capsys.readouterr().err
 
 
-def test_planned_stage_says_it_is_not_available(
+def test_a_stage_before_its_inputs_says_what_to_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["balance", "--sample", "--out", str(tmp_path)]) == 2
-    assert "not available" in capsys.readouterr().err
+    """`occbio write` on a run whose balance never ran: a one-line error naming the stage."""
+    from occbio.config import load_config
+    from occbio.run import RunDir
+    from occbio.stages.write import run_write
+
+    cfg = load_config(None, {"sample": True, "out": tmp_path})
+    with pytest.raises(RuntimeError, match="needs the balance stage first"):
+        run_write(cfg, RunDir(tmp_path, config={}))
 
 
 def test_stats_without_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

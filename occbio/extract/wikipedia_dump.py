@@ -58,6 +58,7 @@ __all__ = [
     "TruncatedDumpError",
     "iter_pages",
     "normalise_title",
+    "page_categories",
     "wikitext_to_text",
 ]
 
@@ -486,6 +487,40 @@ _NON_PROSE_NAMESPACES = frozenset(
         "분류",
     }
 )
+
+#: The category namespace, canonical and localized (lower-cased).
+_CATEGORY_NAMESPACES = frozenset(
+    {
+        "category",
+        "categoría",
+        "categoria",
+        "catégorie",
+        "kategorie",
+        "kategoria",
+        "categorie",
+        "kategori",
+        "категория",
+        "категорія",
+        "thể loại",
+        "カテゴリ",
+        "分类",
+        "分類",
+        "تصنيف",
+    }
+)
+_CATEGORY_LINK_RE = re.compile(r"\[\[\s*([^:\]|]+?)\s*:\s*([^\]|]+?)\s*(?:\|[^\]]*)?\]\]")
+
+
+def page_categories(wikitext: str) -> set[str]:
+    """The categories a page's wikitext puts it in (``[[Category:Living people|Sortkey]]``, in
+    any language's namespace name), titles normalised; ``[[:Category:X]]`` links are not."""
+    found = set()
+    for namespace, name in _CATEGORY_LINK_RE.findall(wikitext):
+        if namespace.strip().lower() in _CATEGORY_NAMESPACES:
+            found.add(normalise_title(name))
+    return found
+
+
 _MEDIA_FILE_RE = re.compile(
     r"\.(?:jpe?g|png|gif|svg|tiff?|webp|xcf|ogg|ogv|oga|opus|webm|mp3|wav|flac|midi?|pdf|djvu|stl)$",
     re.IGNORECASE,

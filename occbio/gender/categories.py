@@ -21,7 +21,7 @@ one -> ``non-binary`` (the more specific statement wins); female next to male ->
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 __all__ = [
     "FEMALE",
@@ -31,6 +31,7 @@ __all__ = [
     "GENDER_CATEGORIES",
     "GENDER_QIDS",
     "DEFERRING_QIDS",
+    "gender_mapping",
     "map_gender",
     "explain_gender",
     "unmapped_gender_qids",
@@ -91,22 +92,40 @@ _NON_BINARY_WINS = "non_binary_wins"
 _UNSETTLED = "unsettled"
 
 
-def unmapped_gender_qids(qids: Iterable[str]) -> list[str]:
-    """The values :data:`GENDER_QIDS` does not know, in order, once each (for counting/logging)."""
-    return list(dict.fromkeys(q for q in qids if q not in GENDER_QIDS))
+def unmapped_gender_qids(
+    qids: Iterable[str], mapping: Mapping[str, str] | None = None
+) -> list[str]:
+    """The values the mapping does not know, in order, once each (for counting/logging)."""
+    known = gender_mapping(mapping)
+    return list(dict.fromkeys(q for q in qids if q not in known))
 
 
-def explain_gender(qids: Sequence[str]) -> tuple[str, str]:
+def gender_mapping(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
+    """:data:`GENDER_QIDS` with a user's overrides laid over it (``{QID: category}``).
+
+    An override may name a new category, e.g. ``{"Q1052281": "trans woman"}`` keeps trans
+    women apart from ``female``; two different categories other than ``non-binary`` on one
+    person then count as a conflict (``unknown``), as female + male does.
+    """
+    if not overrides:
+        return GENDER_QIDS
+    return {**GENDER_QIDS, **overrides}
+
+
+def explain_gender(
+    qids: Sequence[str], mapping: Mapping[str, str] | None = None
+) -> tuple[str, str]:
     """Return ``(category, reason)`` for a person's raw P21 values.
 
     ``reason`` is one of ``no_value``, ``unmapped``, ``conflict_female_male``, ``single``,
     ``agree``, ``deferred``, ``non_binary_wins``, ``unsettled``; callers count it so every
-    ``unknown`` has a cause in the statistics.
+    ``unknown`` has a cause in the statistics. ``mapping`` overrides :data:`GENDER_QIDS`.
     """
+    known = gender_mapping(mapping)
     values = list(dict.fromkeys(qids))
     if not values:
         return UNKNOWN, _NO_VALUE
-    if any(q not in GENDER_QIDS for q in values):
+    if any(q not in known for q in values):
         return UNKNOWN, _UNMAPPED
     deciding = [q for q in values if q not in DEFERRING_QIDS]
     reason = _SINGLE if len(values) == 1 else _AGREE
@@ -114,7 +133,7 @@ def explain_gender(qids: Sequence[str]) -> tuple[str, str]:
         deciding = values  # only describing values: they speak for themselves
     elif len(deciding) < len(values):
         reason = _DEFERRED
-    categories = {GENDER_QIDS[q] for q in deciding}
+    categories = {known[q] for q in deciding}
     if categories == {UNKNOWN}:
         return UNKNOWN, _UNSETTLED
     if UNKNOWN in categories:
@@ -127,7 +146,7 @@ def explain_gender(qids: Sequence[str]) -> tuple[str, str]:
     return UNKNOWN, _CONFLICT
 
 
-def map_gender(qids: Sequence[str]) -> str:
+def map_gender(qids: Sequence[str], mapping: Mapping[str, str] | None = None) -> str:
     """Map a person's raw P21 QIDs to one of :data:`GENDER_CATEGORIES` (rules in the module doc).
 
     >>> map_gender(["Q6581072"])
@@ -139,4 +158,4 @@ def map_gender(qids: Sequence[str]) -> str:
     >>> map_gender(["Q6581072", "Q6581097"])
     'unknown'
     """
-    return explain_gender(qids)[0]
+    return explain_gender(qids, mapping)[0]

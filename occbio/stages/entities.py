@@ -14,8 +14,11 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from itertools import islice
+from pathlib import Path
 
-from occbio.config import RunConfig
+from occbio.align.pipeline import InputError
+from occbio.config import ConfigError, RunConfig
+from occbio.extract.titles import TitlesError, read_titles
 from occbio.extract.wikidata_dump import (
     TruncatedWikidataDumpError,
     collect_labels,
@@ -30,6 +33,7 @@ from occbio.extract.wikidata_sparql import (
     iter_people,
     occupation_counts,
 )
+from occbio.extract.wikipedia_dump import iter_pages, normalise_title, page_categories
 from occbio.io.jsonl import read_jsonl, write_jsonl
 from occbio.records import Entity
 from occbio.run import (
@@ -61,6 +65,8 @@ def _settings(cfg: RunConfig) -> dict[str, object]:
         "label_langs": cfg.entities.label_langs,
         "limit": cfg.limit,
     }
+    if cfg.entities.category is not None:
+        settings["category"] = cfg.entities.category
     if cfg.entity_source == "wikidata":
         settings["occupations"] = cfg.entities.occupations
         settings["occupation_subclasses"] = cfg.entities.occupation_subclasses
@@ -69,6 +75,24 @@ def _settings(cfg: RunConfig) -> dict[str, object]:
 
 
 def _inputs(cfg: RunConfig) -> dict[str, object]:
+    inputs: dict[str, object] = {}
+    if cfg.entities.category is not None:
+        if cfg.text_source != "dump":
+            raise ConfigError(
+                f"entities.category: finding the members of {cfg.entities.category!r} needs the "
+                f"{cfg.pivot} dump: pass --dump {cfg.pivot}=PATH (or --sample)"
+            )
+        inputs["category_dump"] = file_identity(cfg.resolved_text_dump(cfg.pivot))
+    return inputs | _source_inputs(cfg)
+
+
+def _source_inputs(cfg: RunConfig) -> dict[str, object]:
+    if cfg.entity_source == "titles":
+        titles = cfg.entities.titles
+        assert titles is not None  # the config checks it
+        if isinstance(titles, dict):
+            return {"titles": {lang: file_identity(p) for lang, p in titles.items()}}
+        return {"titles": file_identity(titles)}
     if cfg.entity_source == "wikidata":
         return {"endpoint": cfg.entities.endpoint}
     dump = cfg.resolved_entity_dump()
@@ -96,10 +120,14 @@ def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> 
 
     if cfg.entity_source == "wikidata":
         counts, warnings, labels_of = _people_from_sparql(cfg, run, state, show_progress)
+    elif cfg.entity_source == "titles":
+        counts, warnings, labels_of = _people_from_titles(cfg, run)
     else:
         counts, warnings, labels_of = _people_from_dump(cfg, run, state, show_progress)
 
     raw = run.path / _RAW_FILE
+    if cfg.entities.category is not None:
+        counts.update(_keep_category_members(cfg, raw))
     occ_counts: Counter[str] = Counter(
         o.qid for e in read_jsonl(raw, Entity) for o in e.occupations
     )
@@ -177,6 +205,40 @@ def _people_from_dump(
         return collect_labels(dump, qids, tuple(cfg.entities.label_langs) + tuple(cfg.langs))
 
     return counts, warnings, labels_of
+
+
+def _people_from_titles(cfg: RunConfig, run: RunDir) -> tuple[Counter[str], list[str], LabelSource]:
+    """People given as titles: no Wikidata, so no labels to look up for occupations."""
+    titles = cfg.entities.titles
+    assert titles is not None
+    stats: Counter[str] = Counter()
+    people = read_titles(titles, cfg.langs, min_langs=cfg.entities.min_langs, stats=stats)
+    if cfg.limit is not None:
+        people = islice(people, cfg.limit)
+    try:
+        n = write_jsonl(run.path / _RAW_FILE, people)
+    except TitlesError as exc:
+        raise InputError(str(exc)) from None
+    stats["people"] = n
+    stats["gender_unknown"] = n
+    return stats, [], lambda qids: {}
+
+
+def _keep_category_members(cfg: RunConfig, raw: Path) -> Counter[str]:
+    """Keep the people whose pivot-language page is in ``entities.category`` (one streaming
+    pass over the pivot dump, only the people's pages parsed for categories)."""
+    category = normalise_title(cfg.entities.category or "")
+    people = list(read_jsonl(raw, Entity))
+    titles = {normalise_title(e.titles[cfg.pivot]) for e in people if cfg.pivot in e.titles}
+    members = {
+        normalise_title(page.title)
+        for page in iter_pages(cfg.resolved_text_dump(cfg.pivot), titles=titles)
+        if category in page_categories(page.wikitext)
+    }
+    kept = [e for e in people if normalise_title(e.titles.get(cfg.pivot, "")) in members]
+    write_jsonl(raw, kept)
+    log.info("entities: %d of %d people are in category %r", len(kept), len(people), category)
+    return Counter({"category_members": len(kept), "category_dropped": len(people) - len(kept)})
 
 
 def _qid_number(qid: str) -> int:

@@ -1,0 +1,140 @@
+"""The data card (DATACARD.md) a published corpus needs: what it is, where it came from, how it
+was made, what is in it by gender and occupation, what it cannot do, and its licence."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from occbio.report.funnel import format_funnel
+
+__all__ = ["render_datacard"]
+
+_LIMITATIONS = [
+    "Gender comes from Wikidata's P21 statements (or pronoun counts when so configured), mapped "
+    "to the categories listed above; it describes how Wikipedia and Wikidata present a person, "
+    "not how the person identifies, and it may be wrong or out of date.",
+    "People with no usable gender (no value, unknown values, contradicting values) are counted "
+    "as `unknown` and not balanced; see `balance/people.jsonl` for each person's reason.",
+    "Sentences are aligned automatically (margin criterion over multilingual sentence "
+    "embeddings) inside each person's articles; a small share of tuples are not exact "
+    "translations. The articles in different languages are written independently: the "
+    "corpus is comparable-derived, not translated.",
+    "Balancing equalises people and sentences per gender within each occupation (OccGen) or "
+    "overall (GeBio); it does not balance topics, eras, nationalities or article quality.",
+    "Wikipedia's biographies over-represent some regions, eras and occupations; balancing by "
+    "gender does not remove those skews.",
+]
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def render_datacard(
+    *,
+    name: str,
+    langs: Sequence[str],
+    pivot: str,
+    sources: Mapping[str, str],
+    settings: Mapping[str, Any],
+    funnel_rows: Sequence[Mapping[str, Any]],
+    occupations: Mapping[str, Mapping[str, int]],
+    occupation_labels: Mapping[str, str],
+    genders: Sequence[str],
+    files: Sequence[str],
+    created: str,
+    version: str,
+    top: int = 30,
+) -> str:
+    """Markdown for ``DATACARD.md``. ``occupations`` maps a balanced occupation group to
+    {gender: people}; ``sources`` names each input and its date or URL."""
+    final = funnel_rows[-1] if funnel_rows else {"people": {}, "sentences": {}}
+    lines = [
+        f"# Data card: {name}",
+        "",
+        f"A gender-balanced, document-level, multi-way parallel corpus of Wikipedia biographies "
+        f"in {', '.join(langs)} (pivot {pivot}), made with occbio {version} on {created}.",
+        "",
+        "## Contents",
+        "",
+        _table(
+            ["gender", "people", "aligned sentence tuples"],
+            [
+                [g, final["people"].get(g, 0), (final.get("sentences") or {}).get(g, 0)]
+                for g in [*genders, "total"]
+            ],
+        ),
+        "",
+        "Files (in `corpus/`): " + ", ".join(f"`{f}`" for f in files) + ".",
+        "",
+        "## Sources",
+        "",
+        *[f"- **{k}**: {v}" for k, v in sources.items()],
+        "",
+        "## How it was made",
+        "",
+        "people (Wikidata: occupation P106, gender P21, sitelinks) -> each person's article per "
+        "language -> cleaning and sentence splitting -> sentence embeddings -> margin-based "
+        "mining inside each person's articles, pivot intersection for more than two "
+        "languages -> length filter -> balancing by gender -> document-level output.",
+        "",
+        "Settings:",
+        "",
+        "```json",
+        _json(settings),
+        "```",
+        "",
+        "## Statistics funnel",
+        "",
+        "People, distinct occupations and sentences after each stage, by gender (sentences: "
+        "kept sentences of the pivot language after `text`, aligned tuples after `align` and "
+        "`balance`).",
+        "",
+        "```",
+        format_funnel(funnel_rows),
+        "```",
+        "",
+        f"## Occupations (balanced groups, top {top} by people)",
+        "",
+    ]
+    ranked = sorted(occupations.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))[:top]
+    lines.append(
+        _table(
+            ["occupation", *genders],
+            [
+                [
+                    " / ".join(occupation_labels.get(q) or q for q in group.split("|")) or "-",
+                    *(counts.get(g, 0) for g in genders),
+                ]
+                for group, counts in ranked
+            ],
+        )
+        if ranked
+        else "(none)"
+    )
+    lines += [
+        "",
+        "## Known limitations",
+        "",
+        *[f"- {item}" for item in _LIMITATIONS],
+        "",
+        "## Licence and attribution",
+        "",
+        "The sentences are taken from Wikipedia articles and are licensed under the Creative "
+        "Commons Attribution-ShareAlike 4.0 licence (CC BY-SA 4.0, "
+        "https://creativecommons.org/licenses/by-sa/4.0/); the authors are the Wikipedia "
+        "contributors of each article, whose history is at the article's URL given for every "
+        "segment in the TSV/JSONL files. Reuse must credit them and share alike. The metadata "
+        "(occupations, gender statements, identifiers) comes from Wikidata under CC0.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _json(data: Any) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True, default=str)

@@ -1,0 +1,220 @@
+"""Stage ``write``: the finished corpus and what describes it.
+
+Reads the balanced tuples and each person's decision; writes ``corpus/`` (document-level XML per
+language in GeBioCorpus's vocabulary, TSV, JSONL, line-aligned text files with doc ids), then
+``stats.json`` (the funnel of OccGen's Table 1), ``DATACARD.md`` and
+``occupations_by_gender.png`` (people per occupation by gender, before and after balancing).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from occbio import __version__
+from occbio.config import RunConfig
+from occbio.io.corpus import write_corpus
+from occbio.io.jsonl import read_jsonl
+from occbio.records import Article, Document, Entity, Occupation
+from occbio.report.chart import occupation_chart
+from occbio.report.datacard import render_datacard
+from occbio.report.funnel import Person, funnel
+from occbio.run import RunDir, atomic_write, fingerprint
+from occbio.stages.align import ALIGNMENTS_FILE
+from occbio.stages.balance import BALANCED_FILE, GROUPS_FILE, PEOPLE_FILE
+from occbio.stages.balance import STAGE as BALANCE_STAGE
+from occbio.stages.common import StageResult
+from occbio.stages.entities import ENTITIES_FILE, OCCUPATIONS_FILE
+from occbio.stages.text import articles_path, sentences_path
+
+__all__ = ["run_write", "CORPUS_DIR", "STATS_FILE", "DATACARD_FILE", "CHART_FILE", "read_stats"]
+
+log = logging.getLogger(__name__)
+
+STAGE = "write"
+CORPUS_DIR = "corpus"
+STATS_FILE = "stats.json"
+DATACARD_FILE = "DATACARD.md"
+CHART_FILE = "occupations_by_gender.png"
+
+
+def _rows(path: Path) -> Iterator[dict[str, Any]]:
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            yield json.loads(line)
+
+
+def _page_ids(run: RunDir, langs: list[str], wanted: set[str]) -> dict[str, dict[str, int]]:
+    ids: dict[str, dict[str, int]] = defaultdict(dict)
+    for lang in langs:
+        for article in read_jsonl(articles_path(run, lang), Article):
+            if article.qid in wanted:
+                ids[article.qid][lang] = article.page_id
+    return ids
+
+
+def _documents(
+    run: RunDir,
+    cfg: RunConfig,
+    people: dict[str, dict[str, Any]],
+    entities: dict[str, Entity],
+    labels: dict[str, str],
+) -> Iterator[Document]:
+    """The kept people's documents in QID order, segments in article order."""
+    tuples: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in _rows(run.path / BALANCED_FILE):
+        tuples[row["doc"]].append(row)
+    kept = [qid for qid, p in people.items() if p["kept"]]
+    page_ids = _page_ids(run, cfg.langs, set(kept))
+    for qid in kept:
+        e = entities[qid]
+        entity = Entity(
+            qid=e.qid,
+            label=e.label,
+            genders=e.genders,
+            gender=people[qid]["gender"],
+            occupations=[
+                Occupation(o.qid, o.label or labels.get(o.qid, "")) for o in e.occupations
+            ],
+            titles=e.titles,
+        )
+        rows = sorted(tuples.get(qid, []), key=lambda r: r["idx"][cfg.pivot])
+        yield Document(
+            entity=entity,
+            segments=[{lang: r["text"][lang] for lang in cfg.langs} for r in rows],
+            scores=[dict(r.get("score", {})) for r in rows],
+            page_ids=page_ids.get(qid, {}),
+        )
+
+
+def _funnel(run: RunDir, cfg: RunConfig, people: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """People, occupations and sentences after each stage, by the final gender categories."""
+
+    def person(qid: str, sentences: int | None) -> Person:
+        p = people[qid]
+        return Person(qid, p["gender"], tuple(p["occupations"]), sentences)
+
+    per_lang: list[Counter[str]] = []
+    for lang in cfg.langs:
+        per_lang.append(Counter(r["qid"] for r in _rows(sentences_path(run, lang))))
+    in_all = set.intersection(*(set(c) for c in per_lang)) if per_lang else set()
+    pivot_counts = per_lang[cfg.langs.index(cfg.pivot)] if per_lang else Counter()
+    aligned = Counter(r["doc"] for r in _rows(run.path / ALIGNMENTS_FILE))
+    stages = {
+        "entities": [person(q, None) for q in people],
+        "text": [person(q, pivot_counts[q]) for q in people if q in in_all],
+        "align": [person(q, aligned[q]) for q in people if aligned.get(q)],
+        "balance": [person(q, p["kept_tuples"]) for q, p in people.items() if p["kept"]],
+    }
+    return [row.to_dict() for row in funnel(stages, cfg.balance.genders)]
+
+
+def _by_occupation(people: dict[str, dict[str, Any]], *, kept: bool) -> dict[str, dict[str, int]]:
+    out: dict[str, Counter[str]] = defaultdict(Counter)
+    for p in people.values():
+        if kept and not p["kept"]:
+            continue
+        if not kept and p["reason"] == "no_aligned_sentences":
+            continue
+        for occ in p["occupations"]:
+            out[occ][p["gender"]] += 1
+    return {q: dict(c) for q, c in out.items()}
+
+
+def _sources(run: RunDir) -> dict[str, str]:
+    """Each input with its URL or file and the date it was read."""
+    out = {}
+    ent = run.stage_record("entities")
+    when = ent.get("finished", "")[:10]
+    inputs = ent.get("inputs", {})
+    if "endpoint" in inputs:
+        out["people"] = f"Wikidata via SPARQL at {inputs['endpoint']}, queried {when}"
+    elif "dump" in inputs:
+        out["people"] = f"Wikidata JSON dump `{Path(inputs['dump']['path']).name}`, read {when}"
+    text = run.stage_record("text")
+    when = text.get("finished", "")[:10]
+    t_inputs = text.get("inputs", {})
+    if "web" in t_inputs:
+        sites = ", ".join(t_inputs["web"]["sites"].values())
+        out["biographies"] = (
+            f"Wikipedia web ({t_inputs['web']['api']} API) at {sites}, fetched {when}"
+        )
+    for lang, ident in t_inputs.get("dumps", {}).items():
+        out[f"biographies ({lang})"] = f"pages-articles dump `{Path(ident['path']).name}`"
+    align = run.stage_record("align")
+    out["alignment"] = (
+        f"encoder {align.get('encoder', '?')}, margin threshold {align.get('threshold', '?')}"
+    )
+    return out
+
+
+def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
+    """Write the corpus, statistics, data card and chart; skip when already done."""
+    balance_rec = run.require_done(BALANCE_STAGE, needed_by=STAGE)
+    inputs = {"balance": balance_rec["fingerprint"]}
+    settings = {"langs": cfg.langs, "pivot": cfg.pivot}
+    fp = fingerprint({"inputs": inputs, "settings": settings})
+    state = run.stage(STAGE)
+    if state.is_done(fp):
+        return StageResult.skipped(STAGE, run.stage_record(STAGE))
+    state.begin(fp, inputs=inputs, settings=settings)
+
+    people = {p["qid"]: p for p in _rows(run.path / PEOPLE_FILE)}
+    entities = {e.qid: e for e in read_jsonl(run.path / ENTITIES_FILE, Entity)}
+    labels = {r["qid"]: r.get("label", "") for r in _rows(run.path / OCCUPATIONS_FILE)}
+    docs = _documents(run, cfg, people, entities, labels)
+    written = write_corpus(run.path / CORPUS_DIR, cfg.langs, docs, pivot=cfg.pivot)
+    files = [f"{CORPUS_DIR}/{name}" for name in written["files"]]
+
+    rows = _funnel(run, cfg, people)
+    stats = {"langs": cfg.langs, "genders": cfg.balance.genders, "funnel": rows}
+    with atomic_write(run.path / STATS_FILE) as fh:
+        json.dump(stats, fh, ensure_ascii=False, indent=1)
+    groups = json.loads((run.path / GROUPS_FILE).read_text(encoding="utf-8"))
+    card = render_datacard(
+        name=cfg.name,
+        langs=cfg.langs,
+        pivot=cfg.pivot,
+        sources=_sources(run),
+        settings={
+            "clean": cfg.clean.model_dump(mode="json"),
+            "align": cfg.align.model_dump(mode="json", exclude={"laser_dir"}),
+            "gender": cfg.gender.model_dump(mode="json"),
+            "balance": cfg.balance.model_dump(mode="json"),
+            "min_langs": cfg.entities.min_langs,
+        },
+        funnel_rows=rows,
+        occupations={g: v["people"] for g, v in groups.items()},
+        occupation_labels=labels,
+        genders=cfg.balance.genders,
+        files=written["files"],
+        created=datetime.now(timezone.utc).strftime("%Y-%m-%d"),
+        version=__version__,
+    )
+    with atomic_write(run.path / DATACARD_FILE) as fh:
+        fh.write(card)
+    occupation_chart(
+        run.path / CHART_FILE,
+        _by_occupation(people, kept=False),
+        _by_occupation(people, kept=True),
+        cfg.balance.genders,
+        labels=labels,
+        title=f"{cfg.name}: people per occupation by gender ({cfg.balance.method})",
+    )
+    counts = {"documents": written["documents"], "segments": written["segments"]}
+    outputs = [*files, STATS_FILE, DATACARD_FILE, CHART_FILE]
+    state.finish(counts=counts, outputs=outputs)
+    return StageResult.finished(STAGE, run.stage_record(STAGE))
+
+
+def read_stats(out_dir: Path) -> dict[str, Any] | None:
+    """A finished run's ``stats.json``, or ``None`` before ``write`` ran."""
+    path = out_dir / STATS_FILE
+    if not path.exists():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))

@@ -1,0 +1,69 @@
+"""People given as titles (TSV or line-aligned files) and the category filter."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from occbio.extract.titles import TitlesError, read_titles
+from occbio.extract.wikipedia_dump import page_categories
+
+LANGS = ["en", "es", "ca"]
+
+
+def test_tsv_with_qids_occupations_and_gaps(tmp_path: Path) -> None:
+    path = tmp_path / "people.tsv"
+    path.write_text(
+        "# people to mine\n"
+        "qid\ten\tes\tca\toccupations\tde\n"
+        "Q42\tDouglas Adams\tDouglas Adams\tDouglas Adams\tQ36180|Q28389|bad\tD\n"
+        "\tAda Lovelace\tAda Lovelace\t\t\t\n"
+        "\tNo Tabs Here\n"
+        "Q0\tMarie Curie\tMarie Curie\tMarie Curie\t\t\n",
+        encoding="utf-8",
+    )
+    stats: Counter[str] = Counter()
+    people = list(read_titles(path, LANGS, stats=stats))
+    assert [p.qid for p in people] == ["Q42", "T4"]  # Ada lacks ca; Q0 is not a QID
+    assert people[0].titles == {"en": "Douglas Adams", "es": "Douglas Adams", "ca": "Douglas Adams"}
+    assert [o.qid for o in people[0].occupations] == ["Q36180", "Q28389"]
+    assert people[0].gender == "unknown" and people[0].label == "Douglas Adams"
+    assert stats["titles_rows_malformed"] == 1
+    assert stats["titles_bad_qid"] == 1
+    assert stats["titles_skipped_langs"] == 1
+    two = list(read_titles(path, LANGS, min_langs=2))
+    assert [p.qid for p in two] == ["Q42", "T2", "T4"]
+
+
+def test_line_aligned_files(tmp_path: Path) -> None:
+    (tmp_path / "en.txt").write_text("Ada Lovelace\nAlan Turing\n\n", encoding="utf-8")
+    (tmp_path / "es.txt").write_text("Ada Lovelace\nAlan Turing\nSolo Español\n", encoding="utf-8")
+    files = {"en": tmp_path / "en.txt", "es": tmp_path / "es.txt"}
+    people = list(read_titles(files, ["en", "es"]))
+    assert [(p.qid, p.titles["es"]) for p in people] == [
+        ("T1", "Ada Lovelace"),
+        ("T2", "Alan Turing"),
+    ]
+
+
+def test_bad_titles_files(tmp_path: Path) -> None:
+    with pytest.raises(TitlesError, match="not found"):
+        list(read_titles(tmp_path / "none.tsv", LANGS))
+    header = tmp_path / "header.tsv"
+    header.write_text("name\ttitle\nA\tB\n", encoding="utf-8")
+    with pytest.raises(TitlesError, match="names none of the run's languages"):
+        list(read_titles(header, LANGS))
+    latin1 = tmp_path / "latin1.tsv"
+    latin1.write_bytes("en\nJosé\n".encode("latin-1"))
+    with pytest.raises(TitlesError, match="not UTF-8"):
+        list(read_titles(latin1, LANGS))
+
+
+def test_page_categories_in_several_languages() -> None:
+    text = (
+        "Prose. [[Category:Living people|Adams, Douglas]] [[:Category:Linked only]]\n"
+        "[[Categoría:Escritores_de España]] [[Catégorie : Romancier]] [[File:x.jpg|thumb]]"
+    )
+    assert page_categories(text) == {"Living people", "Escritores de España", "Romancier"}
