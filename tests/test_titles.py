@@ -67,3 +67,69 @@ def test_page_categories_in_several_languages() -> None:
         "[[Categoría:Escritores_de España]] [[Catégorie : Romancier]] [[File:x.jpg|thumb]]"
     )
     assert page_categories(text) == {"Living people", "Escritores de España", "Romancier"}
+
+
+def _sample_titles_tsv(path: Path) -> dict[str, str]:
+    """The sample's people as a titles TSV without QIDs; returns {en title: true gender}."""
+    from occbio.config import SAMPLE_DIR
+    from occbio.extract.wikidata_dump import iter_humans
+
+    truth = {}
+    lines = ["en\tes\tca"]
+    for e in iter_humans(SAMPLE_DIR / "wikidata-sample.json.bz2", LANGS):
+        lines.append("\t".join(e.titles[lang] for lang in LANGS))
+        truth[e.titles["en"]] = e.gender
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return truth
+
+
+def test_titles_need_pronoun_gender(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from occbio.cli import main
+
+    _sample_titles_tsv(tmp_path / "t.tsv")
+    argv = ["entities", "--sample", "--langs", "en,es,ca", "--out", str(tmp_path / "r")]
+    assert main([*argv, "--titles", str(tmp_path / "t.tsv")]) == 2
+    assert "--gender-from pronouns" in capsys.readouterr().err
+
+
+def test_category_keeps_only_its_members(tmp_path: Path) -> None:
+    import json
+
+    from occbio.cli import main
+
+    out = tmp_path / "r"
+    argv = ["entities", "-q", "--sample", "--langs", "en,es,ca", "--out", str(out)]
+    assert main([*argv, "--category", "Living people"]) == 0
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["entities"]["counts"]
+    assert counts["category_members"] == counts["people"] > 0
+    assert counts["category_dropped"] > 0
+
+
+def test_category_needs_the_pivot_dump(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from occbio.cli import main
+
+    argv = ["entities", "--langs", "en,es,ca", "--out", str(tmp_path), "--category", "X"]
+    assert main([*argv, "--entities-dump", "none.json"]) == 2
+    assert "--dump en=PATH" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_mine_from_titles_with_pronoun_gender(tmp_path: Path) -> None:
+    """GeBioToolkit's input: titles only, gender from the articles' pronouns."""
+    import json
+
+    from occbio.cli import main
+
+    truth = _sample_titles_tsv(tmp_path / "t.tsv")
+    out = tmp_path / "r"
+    argv = ["mine", "-q", "--sample", "--langs", "en,es,ca", "--out", str(out)]
+    argv += ["--titles", str(tmp_path / "t.tsv"), "--gender-from", "pronouns", "--balance", "gebio"]
+    assert main(argv) == 0
+    people = [json.loads(x) for x in (out / "balance" / "people.jsonl").read_text().splitlines()]
+    assert all(p["gender_source"] == "pronouns" and p["qid"].startswith("T") for p in people)
+    decided = [p for p in people if p["gender"] != "unknown"]
+    assert len(decided) >= 0.8 * len(people)
+    wrong = [p["label"] for p in decided if truth[p["label"]] != p["gender"]]
+    assert not wrong
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["balance"]["counts"]
+    assert counts["kept_sentences_female"] == counts["kept_sentences_male"] > 0

@@ -34,6 +34,7 @@ from occbio.extract.wikidata_sparql import (
     occupation_counts,
 )
 from occbio.extract.wikipedia_dump import iter_pages, normalise_title, page_categories
+from occbio.gender.categories import GENDER_CATEGORIES
 from occbio.io.jsonl import read_jsonl, write_jsonl
 from occbio.records import Entity
 from occbio.run import (
@@ -127,6 +128,8 @@ def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> 
 
     raw = run.path / _RAW_FILE
     if cfg.entities.category is not None:
+        for key in ["people", *(f"gender_{g}" for g in GENDER_CATEGORIES)]:
+            counts.pop(key, None)  # counted again over the members only
         counts.update(_keep_category_members(cfg, raw))
     occ_counts: Counter[str] = Counter(
         o.qid for e in read_jsonl(raw, Entity) for o in e.occupations
@@ -238,7 +241,10 @@ def _keep_category_members(cfg: RunConfig, raw: Path) -> Counter[str]:
     kept = [e for e in people if normalise_title(e.titles.get(cfg.pivot, "")) in members]
     write_jsonl(raw, kept)
     log.info("entities: %d of %d people are in category %r", len(kept), len(people), category)
-    return Counter({"category_members": len(kept), "category_dropped": len(people) - len(kept)})
+    counts = Counter({"category_members": len(kept), "category_dropped": len(people) - len(kept)})
+    counts["people"] = len(kept)
+    counts.update(f"gender_{e.gender}" for e in kept)
+    return counts
 
 
 def _qid_number(qid: str) -> int:
