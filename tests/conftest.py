@@ -16,3 +16,10 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip("../shared/data is absent (a user's fresh clone has no ../shared)")
     return SHARED_DATA
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy_for_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A developer's http_proxy must not capture the local test servers."""
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")

@@ -29,13 +29,6 @@ from tests.wiki_server import Raw, serve_wiki
 LANGS = "en,es,ca"
 
 
-@pytest.fixture(autouse=True)
-def _no_proxy_for_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A developer's http_proxy must not capture the local test servers."""
-    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
-
-
 @pytest.fixture(scope="module")
 def sample_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A local SPARQL server holding the bundled sample's Wikidata items (people and

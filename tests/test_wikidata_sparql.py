@@ -182,13 +182,6 @@ def _normalised(entity: Entity) -> Entity:
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def _no_proxy_for_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A developer's http_proxy must not capture the local test servers."""
-    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
-
-
 @pytest.fixture(scope="module")
 def endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if oxigraph_binary() is None:

@@ -436,9 +436,32 @@ NON_PROSE_SECTIONS = frozenset(
     }
 )
 
+#: The category namespace, canonical and localized (lower-cased).
+_CATEGORY_NAMESPACES = frozenset(
+    {
+        "category",
+        "categoría",
+        "categoria",
+        "catégorie",
+        "kategorie",
+        "kategoria",
+        "categorie",
+        "kategori",
+        "категория",
+        "категорія",
+        "thể loại",
+        "カテゴリ",
+        "分类",
+        "分類",
+        "تصنيف",
+        "분류",
+    }
+)
+
+
 # File and category namespaces, canonical and localized (lower-cased). A link into one of them
 # is an image, a category or a media file, never prose.
-_NON_PROSE_NAMESPACES = frozenset(
+_NON_PROSE_NAMESPACES = _CATEGORY_NAMESPACES | frozenset(
     {
         # files
         "file",
@@ -468,44 +491,6 @@ _NON_PROSE_NAMESPACES = frozenset(
         "檔案",
         "ملف",
         "파일",
-        # categories
-        "category",
-        "categoría",
-        "categoria",
-        "catégorie",
-        "kategorie",
-        "kategoria",
-        "categorie",
-        "kategori",
-        "категория",
-        "категорія",
-        "thể loại",
-        "カテゴリ",
-        "分类",
-        "分類",
-        "تصنيف",
-        "분류",
-    }
-)
-
-#: The category namespace, canonical and localized (lower-cased).
-_CATEGORY_NAMESPACES = frozenset(
-    {
-        "category",
-        "categoría",
-        "categoria",
-        "catégorie",
-        "kategorie",
-        "kategoria",
-        "categorie",
-        "kategori",
-        "категория",
-        "категорія",
-        "thể loại",
-        "カテゴリ",
-        "分类",
-        "分類",
-        "تصنيف",
     }
 )
 _CATEGORY_LINK_RE = re.compile(r"\[\[\s*([^:\]|]+?)\s*:\s*([^\]|]+?)\s*(?:\|[^\]]*)?\]\]")
