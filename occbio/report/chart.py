@@ -38,7 +38,7 @@ def occupation_chart(
     order = sorted(before, key=lambda q: (-sum(before[q].values()), q))[:top]
     order.reverse()  # the biggest at the top of the chart
     height = max(3.0, 0.35 * len(order) * max(1, len(genders)) / 2 + 1.5)
-    fig, axes = plt.subplots(1, 2, figsize=(12, height), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(12, height), sharex=True, sharey=True)
     bar = 0.8 / max(1, len(genders))
     for ax, data, name in (
         (axes[0], before, "aligned (before balancing)"),

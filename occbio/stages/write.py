@@ -126,6 +126,12 @@ def _by_occupation(people: dict[str, dict[str, Any]], *, kept: bool) -> dict[str
     return {q: dict(c) for q, c in out.items()}
 
 
+def _file(identity: dict[str, Any]) -> str:
+    """A dump's name and the date of the file (dump names usually carry theirs too)."""
+    day = datetime.fromtimestamp(identity["mtime_ns"] / 1e9, timezone.utc).strftime("%Y-%m-%d")
+    return f"`{Path(identity['path']).name}` (file dated {day})"
+
+
 def _sources(run: RunDir) -> dict[str, str]:
     """Each input with its URL or file and the date it was read."""
     out = {}
@@ -135,7 +141,7 @@ def _sources(run: RunDir) -> dict[str, str]:
     if "endpoint" in inputs:
         out["people"] = f"Wikidata via SPARQL at {inputs['endpoint']}, queried {when}"
     elif "dump" in inputs:
-        out["people"] = f"Wikidata JSON dump `{Path(inputs['dump']['path']).name}`, read {when}"
+        out["people"] = f"Wikidata JSON dump {_file(inputs['dump'])}, read {when}"
     text = run.stage_record("text")
     when = text.get("finished", "")[:10]
     t_inputs = text.get("inputs", {})
@@ -145,7 +151,7 @@ def _sources(run: RunDir) -> dict[str, str]:
             f"Wikipedia web ({t_inputs['web']['api']} API) at {sites}, fetched {when}"
         )
     for lang, ident in t_inputs.get("dumps", {}).items():
-        out[f"biographies ({lang})"] = f"pages-articles dump `{Path(ident['path']).name}`"
+        out[f"biographies ({lang})"] = f"pages-articles dump {_file(ident)}"
     align = run.stage_record("align")
     out["alignment"] = (
         f"encoder {align.get('encoder', '?')}, margin threshold {align.get('threshold', '?')}"
