@@ -5,7 +5,7 @@ from one definition."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,27 +45,30 @@ def _by_gender(counts: Counter[str], genders: Sequence[str]) -> dict[str, int]:
     return out
 
 
-def funnel(stages: Mapping[str, Iterable[Person]], genders: Sequence[str]) -> list[StageRow]:
+def funnel(
+    stages: Mapping[str, Iterable[Person]],
+    genders: Sequence[str],
+    *,
+    without_sentences: Collection[str] = ("entities",),
+) -> list[StageRow]:
     """One row per stage, in the order given: people and sentences by gender (the selected
-    genders first, then any other category met), and the number of distinct occupations."""
+    genders first, then any other category met), and the number of distinct occupations.
+    Stages in ``without_sentences`` have no sentence counts (``None``)."""
     rows = []
     for stage, people in stages.items():
         by_gender: Counter[str] = Counter()
         sentences: Counter[str] = Counter()
         occupations: set[str] = set()
-        has_sentences = False
         for p in people:
             by_gender[p.gender] += 1
             occupations.update(p.occupations)
-            if p.sentences is not None:
-                has_sentences = True
-                sentences[p.gender] += p.sentences
+            sentences[p.gender] += p.sentences or 0
         rows.append(
             StageRow(
                 stage,
                 _by_gender(by_gender, genders),
                 len(occupations),
-                _by_gender(sentences, genders) if has_sentences else None,
+                None if stage in without_sentences else _by_gender(sentences, genders),
             )
         )
     return rows
