@@ -138,7 +138,7 @@ def _match(anchors: Sequence[Candidate], pool: Sequence[Candidate]) -> list[Cand
     for anchor in anchors:
         want = len(anchor.scores)
         i = bisect_left(lengths, want)
-        options = lengths[i : i + 1] or lengths[i - 1 : i]
+        options = lengths[max(i - 1, 0) : i + 1]
         best = min(options, key=lambda m: (abs(m - want), preference_key(buckets[m][0])))
         bucket = buckets[best]
         picks.append(bucket.popleft())
