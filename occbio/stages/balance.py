@@ -161,6 +161,7 @@ def run_balance(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> S
     counts["kept_sentences"] = sum(summary["kept_sentences"].values())
     counts["groups_kept"] = len(summary["groups"])
     counts.update(Counter(f"gender_{g.source}_{g.category}" for g in genders.values()))
+    counts.update(Counter(f"gender_reason_{g.reason}" for g in genders.values()))
     warnings = []
     if counts["kept_people"] == 0:
         warnings.append(
