@@ -294,6 +294,20 @@ def test_occgen_matching_follows_the_reference_order_and_breaks_ties_by_score() 
     assert reasons(decisions)["Q11"] == "kept_cut"
 
 
+def test_occgen_matching_prefers_a_closer_shorter_document_to_a_longer_one() -> None:
+    people = [
+        cand(1, F, [7], n=5),
+        cand(2, M, [7], n=7, score=0.9),
+        cand(3, M, [7], n=4, score=0.1),  # one shorter, beats two longer despite the score
+        cand(4, F, [8], n=5),
+        cand(5, M, [8], n=6, score=0.1),
+        cand(6, M, [8], n=4, score=0.9),  # as close as Q5, better score
+    ]
+    got = reasons(balance(people, method="occgen", genders=FM))
+    assert (got["Q2"], got["Q3"]) == ("surplus_person", "kept")
+    assert (got["Q5"], got["Q6"]) == ("surplus_person", "kept")
+
+
 def test_occgen_reference_is_the_smallest_gender_ties_by_the_order_of_genders() -> None:
     # Women and non-binary people: two each (the reference is one of them); men: four.
     # The men matched are those whose lengths are closest to the reference's people.
@@ -513,12 +527,21 @@ PERSON = st.builds(
     st.lists(st.sampled_from(["Q1", "Q2", "Q3", "Q10"]), max_size=4),  # duplicates too
     st.lists(st.sampled_from([0.5, 1.0, 1.05, 1.2]), max_size=8),  # few values: many ties
 )
-#: Small populations, and large ones where occupation groups often have every gender
-#: (lists alone are mostly short).
+#: People of one occupation group or two, all with tuples and a selected gender: groups that
+#: have every gender, surplus people and cuts.
+DENSE_PERSON = st.builds(
+    _candidate,
+    st.integers(1, 80),
+    st.sampled_from([F, F, M, M, M, NB]),
+    st.lists(st.sampled_from(["Q1", "Q2"]), min_size=1, max_size=2),
+    st.lists(st.sampled_from([0.5, 1.0, 1.2]), min_size=1, max_size=8),
+)
+#: Small populations, large ones and dense ones (lists alone are mostly short).
 POPULATIONS = st.tuples(
     st.one_of(
         st.lists(PERSON, max_size=8, unique_by=lambda c: c.qid),
         st.lists(PERSON, min_size=15, max_size=40, unique_by=lambda c: c.qid),
+        st.lists(DENSE_PERSON, min_size=6, max_size=30, unique_by=lambda c: c.qid),
     ),
     st.sampled_from(GENDER_SETS),
 )
