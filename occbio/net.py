@@ -21,6 +21,7 @@ __all__ = [
     "RETRY_STATUSES",
     "RateLimiter",
     "backoff_delay",
+    "check_client_settings",
     "retry_after_seconds",
     "user_agent",
 ]
@@ -35,6 +36,19 @@ def user_agent(contact: str = "", *, tool: str = "occbio") -> str:
     """``occbio/0.1.0 (https://github.com/occbio/occbio; contact)``: the form Wikimedia asks for."""
     who = f"{PROJECT_URL}; {contact}" if contact.strip() else PROJECT_URL
     return f"{tool}/{__version__} ({who})"
+
+
+def check_client_settings(*, user_agent: str, retries: int, timeout: float) -> None:
+    """Refuse settings no polite client may run with: no User-Agent, retries < 0, no timeout."""
+    if not user_agent or not user_agent.strip():
+        raise ValueError(
+            "a User-Agent is required: Wikimedia blocks clients without a descriptive one "
+            "(use occbio.net.user_agent(contact))"
+        )
+    if retries < 0:
+        raise ValueError(f"retries must be >= 0, got {retries}")
+    if timeout <= 0:
+        raise ValueError(f"timeout must be positive, got {timeout}")
 
 
 def retry_after_seconds(value: str | None, *, now: float | None = None) -> float | None:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from occbio.extract.wikidata_dump import site_id
+from occbio.extract.wikidata_sparql import sparql_literal
 from occbio.langs import WIKIPEDIA_LANGS
 
 __all__ = [
@@ -93,14 +94,8 @@ _STATEMENT = "http://www.wikidata.org/entity/statement/"
 
 
 def _literal(text: str, lang: str | None = None) -> str:
-    escaped = (
-        text.replace("\\", "\\\\")
-        .replace('"', '\\"')
-        .replace("\n", "\\n")
-        .replace("\r", "\\r")
-        .replace("\t", "\\t")
-    )
-    return f'"{escaped}"' + (f"@{lang}" if lang else "")
+    """A Turtle string literal (same escapes as SPARQL's), with a language tag if given."""
+    return sparql_literal(text) + (f"@{lang}" if lang else "")
 
 
 def _item_qid(value: Any) -> str | None:

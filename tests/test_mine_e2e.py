@@ -116,3 +116,16 @@ def test_rebalancing_reuses_the_alignment(run: Path) -> None:
     assert manifest["stages"]["balance"]["settings"]["balance"]["method"] == "gebio"
     counts = manifest["stages"]["balance"]["counts"]
     assert counts["kept_sentences_female"] == counts["kept_sentences_male"] > 0
+
+
+def test_a_balance_that_keeps_nobody_says_why(run: Path) -> None:
+    """No occupation of the sample has a non-binary person beside a woman and a man: OccGen
+    keeps nobody, says so in the manifest, and the corpus files are still well-formed."""
+    assert main(["mine", "-q", "--sample", "--langs", "en,es,ca", "--out", str(run),
+                 "--balance", "occgen", "--genders", "female,male,non-binary"]) == 0  # fmt: skip
+    stage = json.loads((run / "manifest.json").read_text())["stages"]["balance"]
+    assert stage["counts"]["kept_people"] == 0
+    assert any("kept nobody: no occupation group" in w for w in stage["warnings"])
+    for lang in LANGS:
+        root = etree.parse(str(run / "corpus" / f"corpus.{lang}.xml")).getroot()
+        assert root.tag == "corpus" and len(root.findall("doc")) == 0

@@ -32,6 +32,7 @@ from occbio.extract.wikidata_sparql import (
     occupation_counts,
     validate_qid,
 )
+from occbio.extract.wikipedia_web import WikipediaWebClient
 from occbio.records import Entity
 from tests.conftest import SHARED_DATA
 from tests.factories import human, occupation
@@ -276,9 +277,21 @@ def test_people_query_checks_langs_and_min_langs() -> None:
             PeopleQuery((bad,), 1)
 
 
-def test_client_needs_a_user_agent() -> None:
-    with pytest.raises(ValueError, match="User-Agent"):
-        SparqlClient("http://127.0.0.1:1/query", user_agent=" ")
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ({"user_agent": " "}, "User-Agent"),
+        ({"retries": -1}, "retries"),
+        ({"timeout": 0}, "timeout"),
+    ],
+)
+def test_both_live_clients_refuse_impolite_settings(bad: dict, message: str) -> None:
+    """The SPARQL and web clients share one check, so they refuse the same settings."""
+    settings = {"user_agent": UA, "retries": 1, "timeout": 5.0, **bad}
+    with pytest.raises(ValueError, match=message):
+        SparqlClient("http://127.0.0.1:1/query", **settings)
+    with pytest.raises(ValueError, match=message):
+        WikipediaWebClient(**settings)
 
 
 def test_batch_key_and_order() -> None:

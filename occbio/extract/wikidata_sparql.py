@@ -58,7 +58,12 @@ from SPARQLWrapper.SPARQLExceptions import (
 
 from occbio.extract.wikidata_dump import HUMAN_QID, pick_label
 from occbio.gender.categories import explain_gender, unmapped_gender_qids
-from occbio.net import RETRY_STATUSES, backoff_delay, retry_after_seconds
+from occbio.net import (
+    RETRY_STATUSES,
+    backoff_delay,
+    check_client_settings,
+    retry_after_seconds,
+)
 from occbio.records import Entity, Occupation
 
 __all__ = [
@@ -67,6 +72,7 @@ __all__ = [
     "EndpointUnreachable",
     "QueryTimeout",
     "validate_qid",
+    "sparql_literal",
     "SparqlClient",
     "PeopleQuery",
     "Batch",
@@ -177,7 +183,7 @@ def _validate_langs(codes: Sequence[str] | str, *, what: str = "language code") 
     return tuple(dict.fromkeys(_validate_lang(c, what=what) for c in codes))
 
 
-def _literal(text: str) -> str:
+def sparql_literal(text: str) -> str:
     """A SPARQL string literal of ``text`` with quotes, backslashes and line breaks escaped."""
     escaped = (
         text.replace("\\", "\\\\")
@@ -263,15 +269,7 @@ class SparqlClient:
         max_wait: float = 120.0,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        if not user_agent or not user_agent.strip():
-            raise ValueError(
-                "user_agent is required: Wikimedia blocks clients without a descriptive "
-                "User-Agent (use occbio.net.user_agent(contact))"
-            )
-        if timeout <= 0:
-            raise ValueError(f"timeout must be positive, got {timeout}")
-        if retries < 0:
-            raise ValueError(f"retries must be >= 0, got {retries}")
+        check_client_settings(user_agent=user_agent, retries=retries, timeout=timeout)
         self.endpoint = endpoint
         self.user_agent = user_agent
         self.timeout = timeout
@@ -470,7 +468,7 @@ def _partition_filter(suffix: str) -> str:
         raise ValueError(f"partition suffix {suffix!r} must be digits")
     if not suffix:
         return ""
-    test = f"STRENDS(STR(?person), {_literal(suffix)})"
+    test = f"STRENDS(STR(?person), {sparql_literal(suffix)})"
     rest = suffix.lstrip("0")
     if rest and rest != suffix:
         test += f" || ?person = wd:Q{rest}"
@@ -698,7 +696,7 @@ def _non_deprecated(prop: str, var: str) -> str:
 def _label_branches(var: str, prefs: Sequence[str]) -> str:
     """UNION branches binding ``?value``/``?key`` to the labels ``pick_label`` may choose:
     those in ``prefs`` (+ ``mul``) and, for items with none of them, all of them."""
-    langs = ", ".join(_literal(lang) for lang in dict.fromkeys((*prefs, "mul")))
+    langs = ", ".join(sparql_literal(lang) for lang in dict.fromkeys((*prefs, "mul")))
     return (
         f"  {{ ?{var} rdfs:label ?value . FILTER(LANG(?value) IN ({langs})) "
         'BIND("label" AS ?kind) BIND(LANG(?value) AS ?key) }\n'

@@ -48,7 +48,13 @@ import requests
 from requests.adapters import HTTPAdapter
 
 from occbio.extract.wikipedia_dump import NON_PROSE_SECTIONS
-from occbio.net import RETRY_STATUSES, RateLimiter, backoff_delay, retry_after_seconds
+from occbio.net import (
+    RETRY_STATUSES,
+    RateLimiter,
+    backoff_delay,
+    check_client_settings,
+    retry_after_seconds,
+)
 
 __all__ = [
     "FetchResult",
@@ -633,10 +639,7 @@ class WikipediaWebClient:
             raise ValueError(f"api must be 'rest' or 'parse', got {api!r}")
         if concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {concurrency}")
-        if retries < 0:
-            raise ValueError(f"retries must be at least 0, got {retries}")
-        if not user_agent.strip():
-            raise ValueError("a User-Agent is required (Wikimedia's User-Agent policy)")
+        check_client_settings(user_agent=user_agent, retries=retries, timeout=timeout)
         self.api = api
         self.concurrency = concurrency
         self.retries = retries

@@ -164,10 +164,16 @@ def run_balance(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> S
     counts.update(Counter(f"gender_reason_{g.reason}" for g in genders.values()))
     warnings = []
     if counts["kept_people"] == 0:
+        why = {
+            "occgen": "no occupation group has all the genders; try --balance gebio, fewer "
+            "genders, or more people",
+            "gebio": "some gender has no person with aligned sentences; try fewer genders "
+            "or more people",
+            "none": "nobody has aligned sentences",
+        }[cfg.balance.method]
         warnings.append(
             f"balance ({cfg.balance.method}, genders {','.join(cfg.balance.genders)}) kept "
-            "nobody: no occupation group has all the genders; try --balance gebio, fewer "
-            "genders, or more people"
+            f"nobody: {why}"
         )
         log.warning("%s", warnings[-1])
     with atomic_write(run.path / GROUPS_FILE) as fh:
