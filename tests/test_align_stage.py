@@ -154,3 +154,32 @@ def test_cache_finds_keys_ending_in_nul_bytes(tmp_path: Path) -> None:
 
     assert EmbeddingCache(tmp_path, "e", "en", 4).embed(texts, encode)[1] == 2000
     assert EmbeddingCache(tmp_path, "e", "en", 4).embed(texts, encode)[1] == 0
+
+
+def test_cache_index_merges_and_keeps_few_shards_open(tmp_path: Path) -> None:
+    """Small limits exercise the sorted index (merged every 3 keys), the recent-keys dict
+    and the bounded set of open shards; vectors always come back right."""
+
+    def encode(batch: list[str]) -> np.ndarray:
+        return np.stack([np.full(4, int(s.split()[1]), np.float32) for s in batch])
+
+    def values(cache: EmbeddingCache, texts: list[str]) -> list[int]:
+        return [int(v) for v in cache.embed(texts, encode)[0][:, 0]]
+
+    texts = [f"sentence {i}" for i in range(40)]
+    cache = EmbeddingCache(tmp_path, "e", "en", 4, shard_size=2, open_shards=3, merge_every=3)
+    assert values(cache, texts[:25]) == list(range(25))
+    assert len(cache) == 25 and len(cache._open) <= 3
+    mixed = texts[30:40] + texts[::-1]
+    assert values(cache, mixed) == [int(t.split()[1]) for t in mixed]
+    assert len(cache) == 40
+    reopened = EmbeddingCache(tmp_path, "e", "en", 4, open_shards=1)
+    assert len(reopened) == 40 and reopened.embed(texts, encode)[1] == 0
+    assert values(reopened, texts[::7]) == list(range(0, 40, 7))
+    # the same sentence in two shards (two runs that raced): the first shard's copy is used
+    twin = EmbeddingCache(tmp_path, "e", "en", 4)
+    twin._write_shard([bytes(16)], np.full((1, 4), 99, np.float32))
+    twin._write_shard([bytes(16)], np.full((1, 4), 98, np.float32))
+    again = EmbeddingCache(tmp_path, "e", "en", 4)
+    assert len(again) == 41
+    assert again._vectors(int(again._locate([bytes(16)])[0][0]))[0, 0] == 99

@@ -5,6 +5,10 @@ in shards written atomically (``part-NNNNNN.npy`` vectors + ``part-NNNNNN.keys.n
 A shard is complete or absent, so an interrupted embedding run resumes from the last shard and
 a re-run with another threshold, mode or cleaning setting embeds only sentences it has never
 seen.
+
+The index stays small at Wikipedia scale: keys live in one sorted numpy array (24 bytes a
+sentence with their locations, not a Python dict's ~150), and only a bounded number of shards
+is open at once (each open memory map holds a file descriptor).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -25,6 +30,7 @@ log = logging.getLogger(__name__)
 
 _PART = re.compile(r"part-(\d{6})\.keys\.npy$")
 _KEY_BYTES = 16  # 128-bit BLAKE2b digest of the sentence text, stored as uint8 rows
+_KEY = np.dtype(f"V{_KEY_BYTES}")  # one digest as an opaque value: sortable, searchable
 
 
 def _digest(text: str) -> bytes:
@@ -34,31 +40,111 @@ def _digest(text: str) -> bytes:
 class EmbeddingCache:
     """Content-addressed vectors of one encoder in one language."""
 
-    def __init__(self, root: Path, encoder: str, lang: str, dim: int, *, shard_size: int = 4096):
+    def __init__(
+        self,
+        root: Path,
+        encoder: str,
+        lang: str,
+        dim: int,
+        *,
+        shard_size: int = 4096,
+        open_shards: int = 64,
+        merge_every: int = 1 << 18,
+    ):
         self.dir = Path(root) / encoder / lang
         self.dir.mkdir(parents=True, exist_ok=True)
         self.dim = dim
         self.shard_size = shard_size
-        self._where: dict[bytes, tuple[int, int]] = {}
-        self._shards: dict[int, np.ndarray] = {}
+        self.open_shards = max(1, open_shards)
+        self.merge_every = max(1, merge_every)
+        self._open: OrderedDict[int, np.ndarray] = OrderedDict()
+        # The index: sorted unique keys and where each lives (shard, row); keys written since
+        # the last merge wait in a small dict.
+        self._keys = np.empty(0, _KEY)
+        self._part = np.empty(0, np.int32)
+        self._row = np.empty(0, np.int32)
+        self._recent: dict[bytes, tuple[int, int]] = {}
         self._next = 0
+        keys, parts, rows = [], [], []
         for keys_path in sorted(self.dir.glob("part-*.keys.npy")):
             match = _PART.search(keys_path.name)
             vec_path = keys_path.with_name(keys_path.name.replace(".keys.npy", ".npy"))
             if match is None or not vec_path.exists():
                 continue
             part = int(match.group(1))
-            for row, key in enumerate(np.load(keys_path)):
-                self._where.setdefault(key.tobytes(), (part, row))
+            shard_keys = np.load(keys_path).reshape(-1).view(_KEY)
+            keys.append(shard_keys)
+            parts.append(np.full(len(shard_keys), part, np.int32))
+            rows.append(np.arange(len(shard_keys), dtype=np.int32))
             self._next = max(self._next, part + 1)
+        if keys:
+            self._merge(np.concatenate(keys), np.concatenate(parts), np.concatenate(rows))
 
     def __len__(self) -> int:
-        return len(self._where)
+        return len(self._keys) + len(self._recent)
+
+    def _merge(self, keys: np.ndarray, parts: np.ndarray, rows: np.ndarray) -> None:
+        """Add keys to the sorted index; a key already there (or repeated) keeps its first place."""
+        order = np.argsort(keys, kind="stable")
+        keys, parts, rows = keys[order], parts[order], rows[order]
+        first = np.ones(len(keys), bool)
+        first[1:] = keys[1:] != keys[:-1]
+        keys, parts, rows = keys[first], parts[first], rows[first]
+        if len(self._keys):
+            new = ~self._contains(keys)
+            keys, parts, rows = keys[new], parts[new], rows[new]
+            at = np.searchsorted(self._keys, keys)
+            keys = np.insert(self._keys, at, keys)
+            parts = np.insert(self._part, at, parts)
+            rows = np.insert(self._row, at, rows)
+        self._keys, self._part, self._row = keys, parts, rows
+
+    def _positions(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Index positions of ``keys`` and whether each was found there."""
+        at = np.searchsorted(self._keys, keys)
+        found = at < len(self._keys)
+        found[found] = self._keys[at[found]] == keys[found]
+        return at, found
+
+    def _contains(self, keys: np.ndarray) -> np.ndarray:
+        return self._positions(keys)[1]
+
+    def _flush_recent(self) -> None:
+        if not self._recent:
+            return
+        keys = np.frombuffer(b"".join(self._recent), _KEY)
+        locations = np.array(list(self._recent.values()), np.int32).reshape(-1, 2)
+        self._recent = {}
+        self._merge(keys, locations[:, 0].copy(), locations[:, 1].copy())
+
+    def _locate(self, digests: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+        """(shard, row) of every digest, -1 where it is not cached."""
+        parts = np.full(len(digests), -1, np.int32)
+        rows = np.full(len(digests), -1, np.int32)
+        if not digests:
+            return parts, rows
+        keys = np.frombuffer(b"".join(digests), _KEY)
+        if len(self._keys):
+            at, found = self._positions(keys)
+            parts[found], rows[found] = self._part[at[found]], self._row[at[found]]
+        if self._recent:
+            for i in np.flatnonzero(parts < 0):
+                where = self._recent.get(digests[i])
+                if where is not None:
+                    parts[i], rows[i] = where
+        return parts, rows
 
     def _vectors(self, part: int) -> np.ndarray:
-        if part not in self._shards:
-            self._shards[part] = np.load(self.dir / f"part-{part:06d}.npy", mmap_mode="r")
-        return self._shards[part]
+        """A shard's vectors, memory-mapped; the least recently used map is closed past the
+        limit."""
+        if part in self._open:
+            self._open.move_to_end(part)
+            return self._open[part]
+        vectors = np.load(self.dir / f"part-{part:06d}.npy", mmap_mode="r")
+        self._open[part] = vectors
+        while len(self._open) > self.open_shards:
+            self._open.popitem(last=False)
+        return vectors
 
     def _write_shard(self, keys: list[bytes], vectors: np.ndarray) -> None:
         part = self._next
@@ -69,8 +155,10 @@ class EmbeddingCache:
             # raw uint8 rows: a bytes dtype ("S16") would drop trailing NUL bytes on reading
             np.save(fh, np.frombuffer(b"".join(keys), np.uint8).reshape(-1, _KEY_BYTES))
         for row, key in enumerate(keys):
-            self._where.setdefault(key, (part, row))
+            self._recent.setdefault(key, (part, row))
         self._next += 1
+        if len(self._recent) >= self.merge_every:
+            self._flush_recent()
 
     def embed(
         self,
@@ -84,11 +172,11 @@ class EmbeddingCache:
         Returns the vectors and how many sentences were newly encoded. ``encode`` is called
         with at most ``shard_size`` sentences at a time; each result is committed as a shard.
         """
-        keys = [_digest(t) for t in texts]
+        digests = [_digest(t) for t in texts]
+        parts, rows = self._locate(digests)
         missing: dict[bytes, str] = {}
-        for key, text in zip(keys, texts, strict=True):
-            if key not in self._where and key not in missing:
-                missing[key] = text
+        for i in np.flatnonzero(parts < 0):
+            missing.setdefault(digests[i], texts[i])
         todo = list(missing.items())
         for start in range(0, len(todo), self.shard_size):
             block = todo[start : start + self.shard_size]
@@ -101,8 +189,10 @@ class EmbeddingCache:
             self._write_shard([key for key, _ in block], vectors)
             if on_progress is not None:
                 on_progress(len(block))
+        if todo:
+            parts, rows = self._locate(digests)
         out = np.empty((len(texts), self.dim), np.float32)
-        for i, key in enumerate(keys):
-            part, row = self._where[key]
-            out[i] = self._vectors(part)[row]
+        for part in np.unique(parts):
+            here = np.flatnonzero(parts == part)
+            out[here] = self._vectors(int(part))[rows[here]]
         return out, len(todo)

@@ -13,7 +13,7 @@ import json
 import logging
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,8 +32,11 @@ __all__ = [
     "AlignedTuple",
     "Doc",
     "InputError",
+    "align_by_document",
     "align_documents",
     "filter_by_length",
+    "length_factors",
+    "passes_length",
     "read_docs_jsonl",
     "write_alignments",
 ]
@@ -119,6 +122,42 @@ def read_docs_jsonl(path: Path, langs: Sequence[str], stats: Counter[str]) -> li
     return list(docs.values())
 
 
+def align_by_document(
+    docs: Iterable[Doc],
+    *,
+    langs: Sequence[str],
+    pivot: str,
+    encoder: Any,
+    cache_root: Path,
+    cfg: AlignConfig,
+    threshold: float,
+    stats: Counter[str],
+    timings: Counter[str] | None = None,
+) -> Iterator[tuple[str, list[AlignedTuple]]]:
+    """Every input document, in input order, with its tuples above ``threshold`` aligned in
+    all ``langs`` (pivot order); a document lacking a language gets none (and is counted).
+
+    One pair per input document, so a caller can checkpoint by the number of documents done.
+    """
+    langs = validate_langs(langs)
+    if pivot not in langs:
+        raise LanguageError(f"pivot {pivot!r} is not one of the languages {langs}")
+    timings = timings if timings is not None else Counter()
+    caches = {lang: EmbeddingCache(cache_root, encoder.name, lang, encoder.dim) for lang in langs}
+    # Per-document kNN matrices are tiny: FAISS's OpenMP threads cost more than they give
+    # (and stall on busy cores), so mining runs single-threaded; restored afterwards.
+    faiss_threads = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(1)
+    try:
+        it = iter(docs)
+        while block := list(itertools.islice(it, cfg.block_docs)):
+            yield from _mine_block(
+                block, langs, pivot, encoder, caches, cfg, threshold, stats, timings
+            )
+    finally:
+        faiss.omp_set_num_threads(faiss_threads)
+
+
 def align_documents(
     docs: Iterable[Doc],
     *,
@@ -131,34 +170,23 @@ def align_documents(
     stats: Counter[str],
     timings: Counter[str] | None = None,
 ) -> Iterator[AlignedTuple]:
-    """Mine every document: tuples above ``threshold`` aligned in all ``langs``, pivot order."""
-    langs = validate_langs(langs)
-    if pivot not in langs:
-        raise LanguageError(f"pivot {pivot!r} is not one of the languages {langs}")
-    timings = timings if timings is not None else Counter()
-    caches = {lang: EmbeddingCache(cache_root, encoder.name, lang, encoder.dim) for lang in langs}
-    # Per-document kNN matrices are tiny: FAISS's OpenMP threads cost more than they give
-    # (and stall on busy cores), so mining runs single-threaded; restored afterwards.
-    faiss_threads = faiss.omp_get_max_threads()
-    faiss.omp_set_num_threads(1)
-    try:
-        block: list[Doc] = []
-        for doc in docs:
-            if any(not doc.sentences.get(lang) for lang in langs):
-                stats["docs_missing_lang"] += 1
-                continue
-            block.append(doc)
-            if len(block) >= cfg.block_docs:
-                yield from _mine_block(
-                    block, langs, pivot, encoder, caches, cfg, threshold, stats, timings
-                )
-                block = []
-        if block:
-            yield from _mine_block(
-                block, langs, pivot, encoder, caches, cfg, threshold, stats, timings
-            )
-    finally:
-        faiss.omp_set_num_threads(faiss_threads)
+    """Every document's tuples, one stream (see :func:`align_by_document`)."""
+    for _doc, tuples in align_by_document(
+        docs,
+        langs=langs,
+        pivot=pivot,
+        encoder=encoder,
+        cache_root=cache_root,
+        cfg=cfg,
+        threshold=threshold,
+        stats=stats,
+        timings=timings,
+    ):
+        yield from tuples
+
+
+def _has_every_lang(doc: Doc, langs: Sequence[str]) -> bool:
+    return all(doc.sentences.get(lang) for lang in langs)
 
 
 def _mine_block(
@@ -171,10 +199,11 @@ def _mine_block(
     threshold: float,
     stats: Counter[str],
     timings: Counter[str],
-) -> Iterator[AlignedTuple]:
+) -> Iterator[tuple[str, list[AlignedTuple]]]:
+    complete = [doc for doc in block if _has_every_lang(doc, langs)]
     vectors: dict[str, list[np.ndarray]] = {}
     for lang in langs:
-        texts = [s for doc in block for s in doc.sentences[lang]]
+        texts = [s for doc in complete for s in doc.sentences[lang]]
         start = time.perf_counter()
         flat, encoded = caches[lang].embed(
             texts, lambda batch, lang=lang: encoder.encode(batch, lang)
@@ -182,12 +211,18 @@ def _mine_block(
         timings["embed_seconds"] += time.perf_counter() - start
         stats["sentences_embedded"] += encoded
         stats["sentences_from_cache"] += len(texts) - encoded
-        bounds = np.cumsum([0] + [len(doc.sentences[lang]) for doc in block])
+        bounds = np.cumsum([0] + [len(doc.sentences[lang]) for doc in complete])
         vectors[lang] = [flat[a:b] for a, b in itertools.pairwise(bounds)]
     start = time.perf_counter()
-    out: list[AlignedTuple] = []
-    for i, doc in enumerate(block):
+    out: list[tuple[str, list[AlignedTuple]]] = []
+    i = 0  # position among the complete documents
+    for doc in block:
+        if not _has_every_lang(doc, langs):
+            stats["docs_missing_lang"] += 1
+            out.append((doc.doc, []))
+            continue
         stats["docs_mined"] += 1
+        tuples = []
         for t in mine_document(
             {lang: vectors[lang][i] for lang in langs},
             pivot=pivot,
@@ -198,48 +233,57 @@ def _mine_block(
             threshold=threshold,
         ):
             text = {lang: doc.sentences[lang][j] for lang, j in t.idx.items()}
-            out.append(AlignedTuple(doc.doc, t.idx, text, t.score))
+            tuples.append(AlignedTuple(doc.doc, t.idx, text, t.score))
+        stats["tuples_mined"] += len(tuples)
+        out.append((doc.doc, tuples))
+        i += 1
     timings["mine_seconds"] += time.perf_counter() - start
-    stats["tuples_mined"] += len(out)
     yield from out
+
+
+def length_factors(
+    texts: Iterable[Mapping[str, str]], *, pivot: str, cfg: AlignConfig
+) -> dict[str, float]:
+    """The length factors to filter with: configured ones over those estimated from ``texts``
+    (the mined tuples' sentences) when estimation is on."""
+    factors = dict(cfg.length_factors)
+    if cfg.estimate_length_factors:
+        estimated = estimate_length_factors(texts, pivot=pivot, unit=cfg.length_unit)
+        factors = {**estimated, **factors}
+    return factors
+
+
+def passes_length(t: AlignedTuple, factors: Mapping[str, float], cfg: AlignConfig) -> bool:
+    return length_ok(t.text, max_ratio=cfg.max_length_ratio, factors=factors, unit=cfg.length_unit)
 
 
 def filter_by_length(
     tuples: Sequence[AlignedTuple], *, pivot: str, cfg: AlignConfig, stats: Counter[str]
 ) -> tuple[list[AlignedTuple], list[AlignedTuple], dict[str, float]]:
     """Split mined tuples into (kept, dropped) by the length ratio; return the factors used."""
-    factors = dict(cfg.length_factors)
-    if cfg.estimate_length_factors:
-        estimated = estimate_length_factors(
-            (t.text for t in tuples), pivot=pivot, unit=cfg.length_unit
-        )
-        factors = {**estimated, **factors}
+    factors = length_factors((t.text for t in tuples), pivot=pivot, cfg=cfg)
     kept, dropped = [], []
     for t in tuples:
-        ok = length_ok(
-            t.text, max_ratio=cfg.max_length_ratio, factors=factors, unit=cfg.length_unit
-        )
-        (kept if ok else dropped).append(t)
+        (kept if passes_length(t, factors, cfg) else dropped).append(t)
     stats["tuples_kept"] += len(kept)
     stats["tuples_dropped_length"] += len(dropped)
     return kept, dropped, factors
 
 
 def write_alignments(
-    path: Path, tuples: Sequence[AlignedTuple], langs: Sequence[str], pivot: str
+    path: Path, tuples: Iterable[AlignedTuple], langs: Sequence[str], pivot: str
 ) -> Path:
-    """``path`` (JSON lines) and the same tuples as TSV next to it; returns the TSV's path."""
-    with atomic_write(path) as fh:
-        for t in tuples:
-            fh.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
+    """``path`` (JSON lines) and the same tuples as TSV next to it, in one pass over
+    ``tuples``; returns the TSV's path."""
     tsv = path.with_suffix(".tsv")
     others = [lang for lang in langs if lang != pivot]
     header = ["doc", *(f"{lang}_idx" for lang in langs), *langs, *(f"score_{x}" for x in others)]
-    with atomic_write(tsv) as fh:
-        fh.write("\t".join(header) + "\n")
+    with atomic_write(path) as jsonl_fh, atomic_write(tsv) as tsv_fh:
+        tsv_fh.write("\t".join(header) + "\n")
         for t in tuples:
+            jsonl_fh.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
             row = [t.doc, *(str(t.idx[lang]) for lang in langs)]
             row += [" ".join(t.text[lang].split()) for lang in langs]
             row += [f"{t.score[x]:.4f}" for x in others]
-            fh.write("\t".join(row) + "\n")
+            tsv_fh.write("\t".join(row) + "\n")
     return tsv

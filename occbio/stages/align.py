@@ -6,12 +6,20 @@ pivot–X pairs with the margin criterion, keeps pivot sentences aligned in ever
 applies the length filter. Outputs ``align/mined.jsonl`` (every tuple above the threshold, with
 its scores), ``alignments.jsonl`` + ``alignments.tsv`` (after the length filter) and
 ``align/dropped_length.jsonl`` (what the length filter dropped, to audit it).
+
+Memory follows the number of people, not of sentences: a person's sentences are read when
+their turn comes (through a byte-offset index of the sentences files), mined tuples are
+committed to disk in chunks (so a killed run resumes after the last chunk) and the length
+filter streams over them.
 """
 
 from __future__ import annotations
 
+import json
 import logging
-from collections import Counter, defaultdict
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -19,15 +27,16 @@ from occbio.align.encoders import build_encoder, resolve_encoder_name
 from occbio.align.pipeline import (
     AlignedTuple,
     Doc,
-    align_documents,
-    filter_by_length,
+    align_by_document,
+    length_factors,
+    passes_length,
     read_docs_jsonl,
     write_alignments,
 )
 from occbio.config import ConfigError, RunConfig
-from occbio.io.jsonl import read_jsonl, write_jsonl
+from occbio.io.jsonl import read_jsonl
 from occbio.records import Entity, Sentence
-from occbio.run import RunDir, file_identity, fingerprint
+from occbio.run import ChunkedWriter, RunDir, atomic_write, file_identity, fingerprint
 from occbio.stages.common import StageResult, progress_bar
 from occbio.stages.entities import ENTITIES_FILE
 from occbio.stages.text import STAGE as TEXT_STAGE
@@ -72,21 +81,79 @@ def _threshold(cfg: RunConfig, encoder: Any) -> float:
     return float(value)
 
 
-def _docs_from_run(run: RunDir, langs: list[str]) -> list[Doc]:
-    """Every person's sentences per language, people in the order of ``entities.jsonl``."""
-    by_person: dict[str, dict[str, list[str]]] = defaultdict(dict)
-    for lang in langs:
-        for s in read_jsonl(sentences_path(run, lang), Sentence):
-            by_person[s.qid].setdefault(lang, []).append(s.text)
-    order = [e.qid for e in read_jsonl(run.path / ENTITIES_FILE, Entity)]
-    return [Doc(qid, by_person[qid]) for qid in order if qid in by_person]
+class RunDocs:
+    """The run's people as documents, in the order of ``entities.jsonl``, read one by one.
+
+    One pass per language records where each person's lines lie in its sentences file; the
+    documents are then read on demand, so only one block of them is in memory at a time.
+    """
+
+    def __init__(self, run: RunDir, langs: Sequence[str]) -> None:
+        self.paths = {lang: sentences_path(run, lang) for lang in langs}
+        self.spans: dict[str, dict[str, list[tuple[int, int]]]] = {}
+        for lang, path in self.paths.items():
+            self.spans[lang] = spans = {}
+            previous, offset = None, 0
+            with open(path, "rb") as fh:
+                for line in fh:
+                    end = offset + len(line)
+                    if line.strip():
+                        qid = json.loads(line)["qid"]
+                        if qid == previous:  # the same person's next line: extend the span
+                            start, _ = spans[qid][-1]
+                            spans[qid][-1] = (start, end)
+                        else:
+                            spans.setdefault(qid, []).append((offset, end))
+                        previous = qid
+                    offset = end
+        self.order = [
+            e.qid
+            for e in read_jsonl(run.path / ENTITIES_FILE, Entity)
+            if any(e.qid in spans for spans in self.spans.values())
+        ]
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def iter_from(self, skip: int = 0) -> Iterator[Doc]:
+        """The documents after the first ``skip``."""
+        with ExitStack() as stack:
+            files = {lang: stack.enter_context(open(p, "rb")) for lang, p in self.paths.items()}
+            for qid in self.order[skip:]:
+                doc = Doc(qid)
+                for lang, fh in files.items():
+                    texts = []
+                    for start, end in self.spans[lang].get(qid, ()):
+                        fh.seek(start)
+                        # bytes split on "\n" only: a sentence may hold U+2028, which
+                        # str.splitlines would break on
+                        lines = fh.read(end - start).split(b"\n")
+                        texts += [
+                            Sentence.from_dict(json.loads(x)).text for x in lines if x.strip()
+                        ]
+                    if texts:
+                        doc.sentences[lang] = texts
+                yield doc
+
+
+class _ListedDocs:
+    """Documents already in memory (``occbio align --input``), with :class:`RunDocs`'s API."""
+
+    def __init__(self, docs: list[Doc]) -> None:
+        self.docs = docs
+
+    def __len__(self) -> int:
+        return len(self.docs)
+
+    def iter_from(self, skip: int = 0) -> Iterator[Doc]:
+        return iter(self.docs[skip:])
 
 
 def _align(
     cfg: RunConfig,
     run: RunDir,
     encoder: Any,
-    docs: list[Doc],
+    docs: RunDocs | _ListedDocs,
     inputs: dict[str, Any],
     extra_counts: Counter[str],
     *,
@@ -108,33 +175,56 @@ def _align(
     state.begin(fp, inputs=inputs, settings=settings)
     log.info("align: encoder %s, threshold %.3f, pivot %s", encoder.name, threshold, pivot)
 
-    stats: Counter[str] = Counter(extra_counts)
+    stats: Counter[str] = Counter()
     timings: Counter[str] = Counter()
-    bar = progress_bar(show_progress, desc="align", total=len(docs), unit=" docs")
-    mined: list[AlignedTuple] = []
-    try:
-        for t in align_documents(
-            docs,
-            langs=cfg.langs,
-            pivot=pivot,
-            encoder=encoder,
-            cache_root=run.path / EMBEDDINGS_DIR,
-            cfg=cfg.align,
-            threshold=threshold,
-            stats=stats,
-            timings=timings,
-        ):
-            mined.append(t)
-            bar.n = stats["docs_mined"]
-            bar.refresh()
-    finally:
-        bar.close()
-    kept, dropped, factors = filter_by_length(mined, pivot=pivot, cfg=cfg.align, stats=stats)
-    write_jsonl(run.path / MINED_FILE, mined)
-    write_jsonl(run.path / DROPPED_FILE, dropped)
-    tsv = write_alignments(run.path / ALIGNMENTS_FILE, kept, cfg.langs, pivot)
+    mined_path = run.path / MINED_FILE
+    writer = ChunkedWriter(
+        state, "mined", {"mined": mined_path}, chunk_size=cfg.checkpoint_every, stats=stats
+    )
+    if not writer.done:
+        bar = progress_bar(show_progress, desc="align", total=len(docs), unit=" docs")
+        bar.update(writer.consumed)
+        try:
+            for _doc, tuples in align_by_document(
+                docs.iter_from(writer.consumed),
+                langs=cfg.langs,
+                pivot=pivot,
+                encoder=encoder,
+                cache_root=run.path / EMBEDDINGS_DIR,
+                cfg=cfg.align,
+                threshold=threshold,
+                stats=stats,
+                timings=timings,
+            ):
+                writer.add({"mined": tuples})
+                bar.update()
+        finally:
+            bar.close()
+        writer.finish()
+    else:
+        stats.update(state.progress("mined").get("stats", {}))
+
+    def mined() -> Iterator[AlignedTuple]:
+        return read_jsonl(mined_path, AlignedTuple)
+
+    factors = length_factors((t.text for t in mined()), pivot=pivot, cfg=cfg.align)
+    docs_with_tuples: set[str] = set()
+    with atomic_write(run.path / DROPPED_FILE) as dropped_fh:
+
+        def kept() -> Iterator[AlignedTuple]:
+            for t in mined():
+                if passes_length(t, factors, cfg.align):
+                    stats["tuples_kept"] += 1
+                    docs_with_tuples.add(t.doc)
+                    yield t
+                else:
+                    stats["tuples_dropped_length"] += 1
+                    dropped_fh.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
+
+        tsv = write_alignments(run.path / ALIGNMENTS_FILE, kept(), cfg.langs, pivot)
+    stats.update(extra_counts)
     stats["docs"] = len(docs)
-    stats["docs_with_tuples"] = len({t.doc for t in kept})
+    stats["docs_with_tuples"] = len(docs_with_tuples)
     state.record.update(
         {
             "encoder": encoder.name,
@@ -154,7 +244,7 @@ def run_align(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         TEXT_STAGE, needed_by=STAGE, hint=", or `occbio align --input FILE` for your own documents"
     )
     encoder = _encoder(cfg)
-    docs = _docs_from_run(run, cfg.langs)
+    docs = RunDocs(run, cfg.langs)
     inputs = {"text": text_rec["fingerprint"]}
     return _align(cfg, run, encoder, docs, inputs, Counter(), show_progress=show_progress)
 
@@ -167,4 +257,6 @@ def run_align_input(
     read_stats: Counter[str] = Counter()
     docs = read_docs_jsonl(input_path, cfg.langs, read_stats)
     inputs = {"input": file_identity(input_path)}
-    return _align(cfg, run, encoder, docs, inputs, read_stats, show_progress=show_progress)
+    return _align(
+        cfg, run, encoder, _ListedDocs(docs), inputs, read_stats, show_progress=show_progress
+    )
