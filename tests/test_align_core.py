@@ -133,6 +133,9 @@ def test_text_length_units() -> None:
     assert text_length("Ella nació en Girona.", "es") == 4
     assert text_length("彼女はジローナで生まれた。", "ja") == 13
     assert text_length("Ella nació", "es", "chars") == 9
+    # every Unicode space is left out, as str.isspace() says: no-break, ideographic, U+2028
+    odd = "a\u00a0b\u3000c\u2028d\te\x1cf g"
+    assert text_length(odd, "en", "chars") == sum(not ch.isspace() for ch in odd) == 7
 
 
 def test_length_filter_edges() -> None:

@@ -156,9 +156,9 @@ def test_cache_finds_keys_ending_in_nul_bytes(tmp_path: Path) -> None:
     assert EmbeddingCache(tmp_path, "e", "en", 4).embed(texts, encode)[1] == 0
 
 
-def test_cache_index_merges_and_keeps_few_shards_open(tmp_path: Path) -> None:
-    """Small limits exercise the sorted index (merged every 3 keys), the recent-keys dict
-    and the bounded set of open shards; vectors always come back right."""
+def test_cache_index_merges_recent_keys(tmp_path: Path) -> None:
+    """A small limit exercises the sorted index (merged every 3 keys) beside the recent-keys
+    dict; vectors always come back right."""
 
     def encode(batch: list[str]) -> np.ndarray:
         return np.stack([np.full(4, int(s.split()[1]), np.float32) for s in batch])
@@ -167,13 +167,13 @@ def test_cache_index_merges_and_keeps_few_shards_open(tmp_path: Path) -> None:
         return [int(v) for v in cache.embed(texts, encode)[0][:, 0]]
 
     texts = [f"sentence {i}" for i in range(40)]
-    cache = EmbeddingCache(tmp_path, "e", "en", 4, shard_size=2, open_shards=3, merge_every=3)
+    cache = EmbeddingCache(tmp_path, "e", "en", 4, shard_size=2, merge_every=3)
     assert values(cache, texts[:25]) == list(range(25))
-    assert len(cache) == 25 and len(cache._open) <= 3
+    assert len(cache) == 25 and 0 < len(cache._recent) < 3
     mixed = texts[30:40] + texts[::-1]
     assert values(cache, mixed) == [int(t.split()[1]) for t in mixed]
     assert len(cache) == 40
-    reopened = EmbeddingCache(tmp_path, "e", "en", 4, open_shards=1)
+    reopened = EmbeddingCache(tmp_path, "e", "en", 4)
     assert len(reopened) == 40 and reopened.embed(texts, encode)[1] == 0
     assert values(reopened, texts[::7]) == list(range(0, 40, 7))
     # the same sentence in two shards (two runs that raced): the first shard's copy is used
@@ -183,3 +183,38 @@ def test_cache_index_merges_and_keeps_few_shards_open(tmp_path: Path) -> None:
     again = EmbeddingCache(tmp_path, "e", "en", 4)
     assert len(again) == 41
     assert again._vectors(int(again._locate([bytes(16)])[0][0]))[0, 0] == 99
+
+
+def test_run_docs_reads_people_in_entity_order_from_split_spans(tmp_path: Path) -> None:
+    """People come in the order of entities.jsonl, each with all their lines in file order
+    even when another person's lines come between; a sentence holding U+2028 stays whole."""
+    from occbio.run import RunDir
+    from occbio.stages.align import RunDocs
+
+    run = RunDir(tmp_path / "run")
+    (run.path / "text").mkdir()
+    people = ["Q3", "Q1", "Q2", "Q9"]  # Q9 has no sentences at all
+    (run.path / "entities.jsonl").write_text(
+        "".join(json.dumps({"qid": q}) + "\n" for q in people), encoding="utf-8"
+    )
+
+    def write(lang: str, rows: list[tuple[str, str]]) -> None:
+        lines = [
+            json.dumps({"qid": q, "lang": lang, "idx": i, "text": t}, ensure_ascii=False)
+            for i, (q, t) in enumerate(rows)
+        ]
+        (run.path / "text" / f"{lang}.sentences.jsonl").write_text(
+            "\n".join(lines) + "\n\n", encoding="utf-8"
+        )
+
+    write("en", [("Q1", "One a."), ("Q2", "Two a."), ("Q1", "One\u2028b."), ("Q3", "Three.")])
+    write("es", [("Q2", "Dos."), ("Q1", "Uno.")])
+    docs = RunDocs(run, ["en", "es"])
+    assert len(docs) == 3
+    got = [(d.doc, d.sentences) for d in docs.iter_from()]
+    assert got == [
+        ("Q3", {"en": ["Three."]}),
+        ("Q1", {"en": ["One a.", "One\u2028b."], "es": ["Uno."]}),
+        ("Q2", {"en": ["Two a."], "es": ["Dos."]}),
+    ]
+    assert [d.doc for d in docs.iter_from(2)] == ["Q2"]

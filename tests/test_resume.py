@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -84,12 +85,14 @@ def _stage_progress(out: Path, stage: str) -> int:
     return sum(p.get("consumed", 0) for p in rec.get("progress", {}).values() if not p.get("done"))
 
 
-def _kill_when(proc: subprocess.Popen, out: Path, stage: str, timeout: float = 120) -> None:
+def _kill_when(
+    proc: subprocess.Popen, out: Path, stage: str, timeout: float = 120, *, at: int = 40
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             pytest.fail(f"the run ended before it could be killed mid-{stage}")
-        if _stage_progress(out, stage) >= 40:
+        if _stage_progress(out, stage) >= at:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
             return
@@ -152,3 +155,48 @@ def test_kill_9_mid_entities_stage_then_resume_is_identical(
     done = subprocess.run(_cmd(inputs, out), env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert _outputs(out) == _outputs(ref)
+
+
+@pytest.mark.slow
+def test_kill_9_mid_align_stage_then_resume_is_identical(tmp_path: Path) -> None:
+    """Mined tuples are committed every 2 people: a killed align resumes after the last
+    commit (embeddings made since come from the cache) and ends byte-identical."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    config = tmp_path / "small-blocks.toml"
+    config.write_text("[align]\nblock_docs = 2\n")
+    common = ["--sample", "--langs", "en,es,ca", "--quiet", "--config", str(config)]
+    ref = tmp_path / "reference"
+    subprocess.run(
+        [sys.executable, "-m", "occbio.cli", "text", *common, "--out", str(ref)],
+        check=True, env=env, capture_output=True,
+    )  # fmt: skip
+    out = tmp_path / "killed"
+    shutil.copytree(ref, out)
+
+    def align(where: Path) -> list[str]:
+        return [sys.executable, "-m", "occbio.cli", "align", *common, "--out", str(where),
+                "--checkpoint-every", "2"]  # fmt: skip
+
+    subprocess.run(align(ref), check=True, env=env, capture_output=True)
+    proc = subprocess.Popen(
+        align(out), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _kill_when(proc, out, "align", at=6)
+    killed = json.loads((out / "manifest.json").read_text())["stages"]["align"]
+    consumed = killed["progress"]["mined"]["consumed"]
+    assert killed["status"] == "running" and 6 <= consumed < 30
+    assert not (out / "alignments.jsonl").exists()
+
+    done = subprocess.run(align(out), env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for name in ("alignments.jsonl", "alignments.tsv", "align/mined.jsonl"):
+        assert (out / name).read_bytes() == (ref / name).read_bytes(), name
+    got = json.loads((out / "manifest.json").read_text())["stages"]["align"]
+    want = json.loads((ref / "manifest.json").read_text())["stages"]["align"]
+    assert got["resumed"] == 1
+    embedded = ("sentences_embedded", "sentences_from_cache")
+    assert {k: v for k, v in got["counts"].items() if k not in embedded} == {
+        k: v for k, v in want["counts"].items() if k not in embedded
+    }
+    assert sum(got["counts"][k] for k in embedded) == sum(want["counts"][k] for k in embedded)
+    assert not (out / ".parts" / "align").exists()

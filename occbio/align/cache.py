@@ -7,8 +7,9 @@ a re-run with another threshold, mode or cleaning setting embeds only sentences 
 seen.
 
 The index stays small at Wikipedia scale: keys live in one sorted numpy array (24 bytes a
-sentence with their locations, not a Python dict's ~150), and only a bounded number of shards
-is open at once (each open memory map holds a file descriptor).
+sentence with their locations, not a Python dict's ~150), and a shard is mapped only while
+rows are copied out of it (an open map holds a file descriptor and counts its pages as the
+process's memory).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -48,16 +48,13 @@ class EmbeddingCache:
         dim: int,
         *,
         shard_size: int = 4096,
-        open_shards: int = 64,
         merge_every: int = 1 << 18,
     ):
         self.dir = Path(root) / encoder / lang
         self.dir.mkdir(parents=True, exist_ok=True)
         self.dim = dim
         self.shard_size = shard_size
-        self.open_shards = max(1, open_shards)
         self.merge_every = max(1, merge_every)
-        self._open: OrderedDict[int, np.ndarray] = OrderedDict()
         # The index: sorted unique keys and where each lives (shard, row); keys written since
         # the last merge wait in a small dict.
         self._keys = np.empty(0, _KEY)
@@ -135,16 +132,8 @@ class EmbeddingCache:
         return parts, rows
 
     def _vectors(self, part: int) -> np.ndarray:
-        """A shard's vectors, memory-mapped; the least recently used map is closed past the
-        limit."""
-        if part in self._open:
-            self._open.move_to_end(part)
-            return self._open[part]
-        vectors = np.load(self.dir / f"part-{part:06d}.npy", mmap_mode="r")
-        self._open[part] = vectors
-        while len(self._open) > self.open_shards:
-            self._open.popitem(last=False)
-        return vectors
+        """A shard's vectors, memory-mapped (the map closes when the array is dropped)."""
+        return np.load(self.dir / f"part-{part:06d}.npy", mmap_mode="r")
 
     def _write_shard(self, keys: list[bytes], vectors: np.ndarray) -> None:
         part = self._next

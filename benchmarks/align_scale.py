@@ -1,0 +1,171 @@
+"""The align stage at scale: peak memory and time of everything around the model.
+
+Writes a run directory as the ``text`` stage leaves it (``entities.jsonl`` and one sentences
+file per language, in the real record formats) for N synthetic people with S sentences per
+language, then runs the align stage in a fresh process with a cheap bag-of-words encoder
+(registered here as ``bench-bow``), so the figures are those of occbio's own machinery: reading
+people, the embedding cache, mining, checkpoints, the length filter and the writers. Each
+language's sentence is the English one with every word tagged (``word_es``); the encoder strips
+the tag, so every sentence aligns, as in a real corpus where most do.
+
+    python benchmarks/align_scale.py [--people 20000] [--sentences 20] [--langs en,es,ca]
+
+Prints, per run: people, sentences, wall time, the stage's own timings (embedding, mining),
+peak RSS, and the same for a second run over the warm embedding cache (another threshold).
+Run it from an older checkout to compare (the run directory layout has not changed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from contextlib import ExitStack
+from pathlib import Path
+
+import numpy as np
+
+WORDS = (
+    "the of and in to was he she his her born city school university studied worked "
+    "years first book film music team won award played known later moved married died "
+    "national history art science writer actor singer player author career early life "
+    "published novel album season league club government party elected president member"
+).split()
+DIM = 64
+
+
+class BagOfWordsEncoder:
+    """Sum of a fixed random vector per word (language tag stripped), unit-normalised."""
+
+    name = "bench-bow"
+    dim = DIM
+    default_threshold = 1.04
+
+    def __init__(self, **_: object) -> None:
+        rng = np.random.default_rng(0)
+        self.table = {w: rng.standard_normal(DIM).astype(np.float32) for w in WORDS}
+        # other words (the unique token of each sentence): one of a fixed set of vectors
+        self.hashed = rng.standard_normal((4096, DIM)).astype(np.float32)
+
+    def _vector(self, word: str) -> np.ndarray:
+        word = word.split("_", 1)[0]
+        vec = self.table.get(word)
+        if vec is None:
+            digest = hashlib.blake2b(word.encode(), digest_size=4).digest()
+            vec = self.hashed[int.from_bytes(digest) % len(self.hashed)]
+        return vec
+
+    def encode(self, sentences: Sequence[str], lang: str) -> np.ndarray:
+        out = np.zeros((len(sentences), DIM), np.float32)
+        for i, s in enumerate(sentences):
+            for w in s.split():
+                out[i] += self._vector(w)
+        out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+        return out
+
+    def supports(self, lang: str) -> bool:
+        return True
+
+
+def write_run(out: Path, people: int, sentences: int, langs: list[str]) -> int:
+    """A run directory after ``text``: entities and sentences files, the stage marked done."""
+    from occbio.run import RunDir
+    from occbio.stages.text import sentences_path
+
+    rng = np.random.default_rng(1)
+    run = RunDir(out)
+    state = run.stage("text")
+    state.begin("bench", inputs={}, settings={})
+    sentences_path(run, langs[0]).parent.mkdir(parents=True, exist_ok=True)
+    with ExitStack() as stack:
+        files = {
+            lang: stack.enter_context(open(sentences_path(run, lang), "w", encoding="utf-8"))
+            for lang in langs
+        }
+        ents = stack.enter_context(open(out / "entities.jsonl", "w", encoding="utf-8"))
+        for p in range(people):
+            qid = f"Q{1000000 + p}"
+            ents.write(json.dumps({"qid": qid, "label": f"Person {p}", "gender": "female"}) + "\n")
+            for j in range(sentences):
+                # a unique token per sentence keeps sentences distinct, as in real articles
+                words = [*rng.choice(WORDS, size=int(rng.integers(8, 25))), f"p{p}s{j}"]
+                for lang in langs:
+                    text = " ".join(w if lang == langs[0] else f"{w}_{lang}" for w in words)
+                    row = {"qid": qid, "lang": lang, "idx": j, "text": text + "."}
+                    files[lang].write(json.dumps(row, ensure_ascii=False) + "\n")
+    state.finish(counts={}, outputs=[])
+    return people * sentences * len(langs)
+
+
+def child(run_dir: str, langs: str, threshold: float) -> None:
+    """Run the align stage with the bag-of-words encoder (in its own process)."""
+    from occbio.align.encoders import register
+    from occbio.config import AlignConfig, RunConfig
+    from occbio.run import RunDir
+    from occbio.stages.align import run_align
+
+    register("bench-bow")(BagOfWordsEncoder)
+    cfg = RunConfig(
+        langs=langs.split(","),
+        out=Path(run_dir),
+        align=AlignConfig(encoder="bench-bow", threshold=threshold),
+    )
+    run_align(cfg, RunDir(Path(run_dir)), show_progress=False)
+
+
+def run_child(run_dir: Path, langs: str, threshold: float) -> tuple[float, float, dict]:
+    start = time.perf_counter()
+    cmd = [sys.executable, __file__, "--child", str(run_dir), "--langs", langs]
+    proc = subprocess.Popen([*cmd, "--threshold", str(threshold)])
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit("the align run failed")
+    took = time.perf_counter() - start
+    record = json.loads((run_dir / "manifest.json").read_text())["stages"]["align"]
+    return took, usage.ru_maxrss / 1024, record
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--people", type=int, default=20000)
+    parser.add_argument("--sentences", type=int, default=20, help="per person and language")
+    parser.add_argument("--langs", default="en,es,ca")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--threshold", type=float, default=1.04, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.langs, args.threshold)
+        return
+    langs = args.langs.split(",")
+    with tempfile.TemporaryDirectory() as tmp:
+        run_dir = Path(tmp) / "run"
+        start = time.perf_counter()
+        total = write_run(run_dir, args.people, args.sentences, langs)
+        print(
+            f"{args.people} people x {args.sentences} sentences x {len(langs)} languages = "
+            f"{total} sentences (written in {time.perf_counter() - start:.1f} s)"
+        )
+        print(
+            f"{'run':<22} {'wall s':>7} {'embed s':>8} {'mine s':>7} {'peak RSS MB':>12} "
+            f"{'tuples kept':>12}"
+        )
+        for label, threshold in (("cold cache", 1.04), ("warm cache, new thr.", 1.05)):
+            took, peak, rec = run_child(run_dir, args.langs, threshold)
+            secs = rec.get("seconds", {})
+            print(
+                f"{label:<22} {took:>7.1f} {secs.get('embed_seconds', 0):>8.1f} "
+                f"{secs.get('mine_seconds', 0):>7.1f} {peak:>12.0f} "
+                f"{rec['counts'].get('tuples_kept', 0):>12}"
+            )
+        size = sum(f.stat().st_size for f in run_dir.rglob("*") if f.is_file())
+        print(f"run directory: {size / 1e6:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
