@@ -458,9 +458,7 @@ def cached_vectors(
     """Per doc and language, the vectors the pipeline cached.
 
     Every sentence should be in the cache already; any that is not is encoded again and
-    counted in ``stats["sweep_reencoded"]``: a new ``EmbeddingCache`` misses the ~1 in 256
-    sentences whose 16-byte key ends in a NUL byte, because numpy's ``S16`` dtype drops
-    trailing NULs when the keys are read back.
+    counted in ``stats["sweep_reencoded"]`` (a check that the cache finds its keys again).
     """
     out: dict[str, dict[str, np.ndarray]] = {d.doc: {} for d in corpus.docs}
     for lang in corpus.langs:

@@ -158,30 +158,9 @@ def align_by_document(
         faiss.omp_set_num_threads(faiss_threads)
 
 
-def align_documents(
-    docs: Iterable[Doc],
-    *,
-    langs: Sequence[str],
-    pivot: str,
-    encoder: Any,
-    cache_root: Path,
-    cfg: AlignConfig,
-    threshold: float,
-    stats: Counter[str],
-    timings: Counter[str] | None = None,
-) -> Iterator[AlignedTuple]:
-    """Every document's tuples, one stream (see :func:`align_by_document`)."""
-    for _doc, tuples in align_by_document(
-        docs,
-        langs=langs,
-        pivot=pivot,
-        encoder=encoder,
-        cache_root=cache_root,
-        cfg=cfg,
-        threshold=threshold,
-        stats=stats,
-        timings=timings,
-    ):
+def align_documents(docs: Iterable[Doc], **options: Any) -> Iterator[AlignedTuple]:
+    """Every document's tuples as one stream; ``options`` are :func:`align_by_document`'s."""
+    for _doc, tuples in align_by_document(docs, **options):
         yield from tuples
 
 
