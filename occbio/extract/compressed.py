@@ -1,14 +1,28 @@
-"""Open a dump whatever its compression, recognised by magic bytes (file names can lie)."""
+"""Open a dump whatever its compression, recognised by magic bytes (file names can lie).
+
+bz2, the format of Wikimedia's dumps, decompresses at ~35 MB/s on one core: the bound of
+reading a Wikidata dump. With more than one thread a bz2 file is decompressed block-parallel by
+``indexed_bzip2`` (each 900 kB bz2 block on its own core; ``$OCCBIO_DECOMPRESS_THREADS``, by
+default the cores up to 4); a broken file ends exactly as with :mod:`bz2` (every complete block
+read, then ``EOFError`` for a file that breaks off, ``OSError`` for damaged data).
+"""
 
 from __future__ import annotations
 
 import bz2
 import gzip
+import io
+import logging
 import lzma
+import os
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
-__all__ = ["CompressionError", "open_compressed"]
+import indexed_bzip2
+
+__all__ = ["THREADS_ENV", "CompressionError", "default_threads", "open_compressed"]
+
+log = logging.getLogger(__name__)
 
 _CODECS = (
     (b"BZh", "bz2", bz2.BZ2File),
@@ -29,9 +43,84 @@ class CompressionError(Exception):
     """
 
 
-def open_compressed(path: Path) -> tuple[IO[bytes], str]:
+#: Environment variable that sets the bz2 decompression threads (1 turns parallelism off).
+THREADS_ENV = "OCCBIO_DECOMPRESS_THREADS"
+
+
+def default_threads() -> int:
+    """``$OCCBIO_DECOMPRESS_THREADS``, else the cores up to 4 (beyond that the parser, not
+    bz2, bounds a reader)."""
+    value = os.environ.get(THREADS_ENV, "").strip()
+    if value:
+        try:
+            threads = int(value)
+        except ValueError:
+            threads = 0
+        if threads < 1:
+            log.warning(
+                "%s=%r is not a whole number >= 1; decompressing on 1 thread", THREADS_ENV, value
+            )
+            return 1
+        return threads
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+class _ParallelBz2(io.RawIOBase):
+    """A block-parallel bz2 reader that ends the way :class:`bz2.BZ2File` does.
+
+    When the data breaks off or is damaged, the parallel reader fails for its whole window of
+    blocks in flight, some of them good. So at the first error the file is read again with
+    :class:`bz2.BZ2File` from the position reached: every complete block is delivered, and the
+    error raised is the one :mod:`bz2` raises at the true point (a slow path, on broken files
+    only).
+    """
+
+    def __init__(self, path: Path, threads: int) -> None:
+        self._path = path
+        self._file: Any = indexed_bzip2.open(str(path), parallelization=threads)
+        self._parallel = True
+        self._pos = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        if self._parallel:
+            try:
+                n = self._file.readinto(buffer)
+            except (RuntimeError, ValueError) as exc:
+                log.warning(
+                    "%s: bz2 data broken after %d bytes (%s); reading it again on one thread "
+                    "to keep every complete block",
+                    self._path,
+                    self._pos,
+                    exc,
+                )
+                self._file.close()
+                self._file = bz2.BZ2File(self._path)
+                self._file.seek(self._pos)
+                self._parallel = False
+            else:
+                self._pos += n
+                return n
+        # read1: one decompressed chunk at a time, so the chunks before an error are returned
+        # (readinto would fill the whole buffer first and lose them with the error)
+        data = self._file.read1(len(buffer))
+        buffer[: len(data)] = data
+        self._pos += len(data)
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            self._file.close()
+        super().close()
+
+
+def open_compressed(path: Path, *, threads: int | None = None) -> tuple[IO[bytes], str]:
     """Open ``path`` for reading decompressed bytes; return the stream and the codec's name
-    (``bz2``, ``xz``, ``gzip`` or ``plain``). ``OSError`` when the file cannot be read."""
+    (``bz2``, ``xz``, ``gzip`` or ``plain``). bz2 is decompressed on ``threads`` threads
+    (default :func:`default_threads`). ``OSError`` when the file cannot be read."""
+    threads = default_threads() if threads is None else threads
     with open(path, "rb") as fh:
         head = fh.read(8)
     if not head:
@@ -39,6 +128,8 @@ def open_compressed(path: Path) -> tuple[IO[bytes], str]:
     for magic, what, fix in _UNSUPPORTED:
         if head.startswith(magic):
             raise CompressionError(f"is {what}, which occbio does not read: {fix}")
+    if head.startswith(b"BZh") and threads > 1:
+        return io.BufferedReader(_ParallelBz2(path, threads), 1 << 20), "bz2"
     for magic, name, opener in _CODECS:
         if head.startswith(magic):
             return opener(path), name
