@@ -84,8 +84,8 @@ class EntitiesConfig(_Section):
     #: People as article titles instead of Wikidata items: a TSV with a header of language
     #: codes, or ``{lang: path}`` of line-aligned files (see occbio/extract/titles.py).
     titles: Path | dict[str, Path] | None = None
-    #: Keep only people whose pivot-language article is in this category (read from the
-    #: pivot language's dump), e.g. "Living people".
+    #: Keep only people whose pivot-language article is in this category, e.g. "Living
+    #: people" (from the pivot dump's category links, or the category's listing on the web).
     category: str | None = None
 
     @field_validator("occupations")

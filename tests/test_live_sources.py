@@ -259,6 +259,38 @@ def test_web_text_equals_the_dump_text_and_the_cache_serves_a_rerun(
         assert junk not in text
 
 
+def test_category_members_from_the_web_equal_those_from_the_dump(tmp_path: Path) -> None:
+    """`--category` with the web source lists the category through the API (every page of the
+    listing) and keeps the same people as the category links of the pivot dump."""
+    argv = ["entities", "-q", "--sample", "--langs", LANGS, "--category", "Living people"]
+    ref = tmp_path / "dump"
+    assert main([*argv, "--out", str(ref)]) == 0
+    members = [e["titles"]["en"] for e in _rows(ref / "entities.jsonl")]
+    assert members
+    listing = {("en", "Category:Living people"): ["Not A Person", *members, "Someone Else"]}
+    with serve_wiki({}, categories=listing, category_page_size=3) as wiki:
+        out = tmp_path / "web"
+        web = [*argv, "--out", str(out), "--text-source", "web", "--cache-dir", str(tmp_path)]
+        assert main([*web, "--base-url", f"en={wiki.base_url('en')}"]) == 0
+        assert len(wiki.requests(api="categorymembers")) == -(-(len(members) + 2) // 3)
+    assert (out / "entities.jsonl").read_bytes() == (ref / "entities.jsonl").read_bytes()
+    entities = _manifest(out)["stages"]["entities"]
+    assert entities["inputs"]["category_site"] == wiki.base_url("en")
+    assert entities["counts"]["category_members"] == len(members)
+
+
+def test_an_unlistable_category_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with serve_wiki({}) as wiki:
+        wiki.fail("en", "Category:Living people", Raw("<html>down</html>"))
+        argv = ["entities", "-q", "--sample", "--langs", LANGS, "--out", str(tmp_path / "r")]
+        argv += ["--category", "Living people", "--text-source", "web", "--no-cache"]
+        assert main([*argv, "--base-url", f"en={wiki.base_url('en')}"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot list 'Living people' on en Wikipedia" in err and "Traceback" not in err
+
+
 def test_web_pages_that_cannot_be_had_are_listed_with_the_reason(
     tmp_path: Path, sample_pages: dict[tuple[str, str], str]
 ) -> None:

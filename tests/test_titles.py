@@ -105,14 +105,6 @@ def test_category_keeps_only_its_members(tmp_path: Path) -> None:
     assert counts["category_dropped"] > 0
 
 
-def test_category_needs_the_pivot_dump(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from occbio.cli import main
-
-    argv = ["entities", "--langs", "en,es,ca", "--out", str(tmp_path), "--category", "X"]
-    assert main([*argv, "--entities-dump", "none.json"]) == 2
-    assert "--dump en=PATH" in capsys.readouterr().err
-
-
 @pytest.mark.slow
 def test_mine_from_titles_with_pronoun_gender(tmp_path: Path) -> None:
     """GeBioToolkit's input: titles only, gender from the articles' pronouns."""

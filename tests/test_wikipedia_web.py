@@ -24,6 +24,7 @@ from occbio.config import CleanConfig
 from occbio.extract.clean import clean_article
 from occbio.extract.wikipedia_dump import wikitext_to_text
 from occbio.extract.wikipedia_web import (
+    CategoryError,
     FetchResult,
     PageShapeError,
     SiteUnreachable,
@@ -730,3 +731,55 @@ def test_cache_under_the_thread_pool(tmp_path: Path) -> None:
     for got in results:
         assert [r.html for r in got] == [r.html for r in fetched]
         assert all(r.from_cache for r in got)
+
+
+# --------------------------------------------------------------------------------------------
+# Category members (list=categorymembers)
+
+WRITERS = [
+    "Mercè Rodoreda",
+    "Montserrat Roig",
+    "Maria Aurèlia Capmany",
+    "Caterina Albert",
+    "Víctor Català",
+]
+
+
+def test_category_members_follow_every_continuation(tmp_path: Path) -> None:
+    cats = {("ca", "Category:Escriptors"): WRITERS, ("en", "Category:Living people"): ["A B"]}
+    with serve_wiki({}, categories=cats) as wiki:
+        base_urls = {"ca": wiki.base_url("ca"), "en": wiki.base_url("en")}
+        with make_client(wiki, base_urls=base_urls, cache_dir=tmp_path) as client:
+            assert client.category_members("ca", "Categoria:Escriptors") == WRITERS
+            listing = wiki.requests(api="categorymembers")
+            assert len(listing) == 3  # 2 titles an answer
+            assert all("cmnamespace=0" in r.path for r in listing)
+            assert client.category_members("en", "Living people") == ["A B"]  # prefix added
+            assert client.category_members("en", "Category:No such") == []
+            wiki.reset()
+            assert client.category_members("ca", "Categoria:Escriptors") == WRITERS
+            assert len(wiki.requests(api="categorymembers")) == 3  # never from the cache
+            assert client.stats["cache_hits"] == 0
+
+
+def test_category_listing_retries_then_fails_clearly() -> None:
+    cats = {("en", "Category:Poets"): ["P1", "P2", "P3"]}
+    error = {"error": {"code": "invalidcategory", "info": "The category name is not valid."}}
+    with serve_wiki({}, categories=cats) as wiki:
+        base_urls = {"en": wiki.base_url("en")}
+        wiki.fail("en", "Category:Poets", (503, {"Retry-After": "7"}))
+        with make_client(wiki, base_urls=base_urls) as client:
+            assert client.category_members("en", "Poets") == ["P1", "P2", "P3"]
+            assert client.stats["retries"] == 1 and client._sleep == [7.0]
+        failures: list[tuple[list[object], str]] = [
+            ([500] * 3, "cannot list 'Poets' on en Wikipedia: gave up"),  # 3 attempts
+            ([Raw("<html>maintenance</html>", content_type="text/html")], "not JSON"),
+            ([Raw(json.dumps(error), content_type="application/json")], "invalidcategory"),
+        ]
+        for answers, message in failures:
+            wiki.fail("en", "Category:Poets", *answers)
+            with (
+                make_client(wiki, base_urls=base_urls) as client,
+                pytest.raises(CategoryError, match=message),
+            ):
+                client.category_members("en", "Poets")

@@ -1,4 +1,5 @@
-"""A local fake Wikipedia: REST ``page/html`` and ``action=parse`` over real loopback sockets.
+"""A local fake Wikipedia: REST ``page/html``, ``action=parse`` and ``list=categorymembers``
+over real loopback sockets.
 
 Used by the web client's tests and benchmarks (nothing here touches the network)::
 
@@ -11,6 +12,9 @@ article body: the server wraps it the way the real APIs do (a Parsoid document w
 ``mw:pageId`` and ``dc:isVersionOf`` for REST; ``{"parse": {"title", "pageid", "text"}}`` with
 a ``mw-parser-output`` wrapper for ``action=parse``). A :class:`Raw` value is served as it is,
 on both APIs, for answers of other shapes (an error page, JSON, an empty body).
+
+``categories`` (``{(lang, "Category:Name"): [titles]}``) are listed ``category_page_size``
+titles an answer, with ``cmcontinue`` tokens as the real API gives them.
 
 Knobs: a fixed ``delay`` per request (and ``page_delays`` per page), ``redirects`` (title ->
 canonical title: REST answers 302, ``action=parse`` resolves it and lists it), 404s for
@@ -27,7 +31,7 @@ import json
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -111,8 +115,12 @@ class FakeWiki:
         redirects: Mapping[tuple[str, str], str] | None = None,
         page_ids: Mapping[tuple[str, str], int] | None = None,
         cache_headers: bool = True,
+        categories: Mapping[tuple[str, str], Sequence[str]] | None = None,
+        category_page_size: int = 2,
     ) -> None:
         self.pages = {(lang, _norm(t)): v for (lang, t), v in pages.items()}
+        self.categories = {(lang, _norm(c)): list(t) for (lang, c), t in (categories or {}).items()}
+        self.category_page_size = category_page_size
         self.delay = delay
         self.page_delays = {(lang, _norm(t)): d for (lang, t), d in (page_delays or {}).items()}
         self.redirects = {(lang, _norm(t)): _norm(c) for (lang, t), c in (redirects or {}).items()}
@@ -164,7 +172,9 @@ class FakeWiki:
             queue = self._failures.get(key)
             return queue.popleft() if queue else None
 
-    def answer(self, lang: str, api: str, title: str) -> tuple[int, dict[str, str], bytes] | None:
+    def answer(
+        self, lang: str, api: str, title: str, cont: str = ""
+    ) -> tuple[int, dict[str, str], bytes] | None:
         """(status, headers, body) for a request; ``None`` to drop the connection."""
         key = (lang, title)
         failure = self._next_failure(key)
@@ -178,7 +188,27 @@ class FakeWiki:
             return status, {"Content-Type": "text/html", **headers}, body
         if api == "rest":
             return self._rest(lang, title)
+        if api == "categorymembers":
+            return self._category(lang, title, cont)
         return self._parse(lang, title)
+
+    def _category(self, lang: str, title: str, cont: str) -> tuple[int, dict[str, str], bytes]:
+        members = self.categories.get((lang, title), [])
+        start = int(cont.rsplit("|", 1)[-1]) if cont else 0
+        end = start + self.category_page_size
+        body: dict[str, object] = {
+            "batchcomplete": True,
+            "query": {
+                "categorymembers": [
+                    {"pageid": 5000 + i, "ns": 0, "title": t}
+                    for i, t in enumerate(members[start:end], start)
+                ]
+            },
+        }
+        if end < len(members):
+            body["continue"] = {"cmcontinue": f"page|{end:04x}|{end}", "continue": "-||"}
+        headers = {"Content-Type": "application/json; charset=utf-8", **self._extra("parse")}
+        return 200, headers, json.dumps(body, ensure_ascii=False).encode()
 
     def _extra(self, api: str) -> dict[str, str]:
         if not self.cache_headers:
@@ -258,13 +288,16 @@ class _Handler(BaseHTTPRequestHandler):
         parts = urlsplit(self.path)
         lang, _, rest = parts.path.lstrip("/").partition("/")
         rest = "/" + rest
-        api, title = "", ""
+        api, title, cont = "", "", ""
         if rest.startswith(REST_PREFIX):
             api, title = "rest", _norm(unquote(rest[len(REST_PREFIX) :]))
         elif rest == API_PATH:
             query = parse_qs(parts.query)
             if query.get("action") == ["parse"]:
                 api, title = "parse", _norm(query.get("page", [""])[0])
+            elif query.get("action") == ["query"] and query.get("list") == ["categorymembers"]:
+                api, title = "categorymembers", _norm(query.get("cmtitle", [""])[0])
+                cont = query.get("cmcontinue", [""])[0]
         entry = Logged("GET", self.path, lang, api, title, dict(self.headers.items()))
         with wiki._lock:
             wiki.log.append(entry)
@@ -282,7 +315,7 @@ class _Handler(BaseHTTPRequestHandler):
                     b"unknown endpoint",
                 )
             else:
-                answer = wiki.answer(lang, api, title)
+                answer = wiki.answer(lang, api, title, cont)
             if answer is None:
                 self.close_connection = True
                 entry.status = -1
@@ -320,6 +353,8 @@ def serve_wiki(
     redirects: Mapping[tuple[str, str], str] | None = None,
     page_ids: Mapping[tuple[str, str], int] | None = None,
     cache_headers: bool = True,
+    categories: Mapping[tuple[str, str], Sequence[str]] | None = None,
+    category_page_size: int = 2,
 ) -> Iterator[FakeWiki]:
     """Serve ``pages`` (``{(lang, title): body html or Raw}``) on 127.0.0.1 until the block ends.
 
@@ -333,6 +368,8 @@ def serve_wiki(
         redirects=redirects,
         page_ids=page_ids,
         cache_headers=cache_headers,
+        categories=categories,
+        category_page_size=category_page_size,
     )
     server = _Server(wiki)
     host, port = server.server_address[:2]

@@ -58,6 +58,7 @@ __all__ = [
     "TruncatedDumpError",
     "iter_pages",
     "normalise_title",
+    "category_name",
     "page_categories",
     "wikitext_to_text",
 ]
@@ -494,6 +495,16 @@ _NON_PROSE_NAMESPACES = _CATEGORY_NAMESPACES | frozenset(
     }
 )
 _CATEGORY_LINK_RE = re.compile(r"\[\[\s*([^:\]|]+?)\s*:\s*([^\]|]+?)\s*(?:\|[^\]]*)?\]\]")
+
+
+def category_name(category: str) -> str:
+    """A category's name without its namespace, normalised: "Categoria:Escriptors_catalans",
+    "Category:Living people" and "Living people" name the categories the dump and the API
+    know as "Escriptors catalans" and "Living people"."""
+    namespace, sep, name = category.partition(":")
+    if sep and namespace.strip().lower() in _CATEGORY_NAMESPACES:
+        category = name
+    return normalise_title(category)
 
 
 def page_categories(wikitext: str) -> set[str]:

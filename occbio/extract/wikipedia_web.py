@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 from urllib.parse import quote, unquote, urlencode, urlsplit
 
 import lxml.etree
@@ -47,7 +47,7 @@ import lxml.html
 import requests
 from requests.adapters import HTTPAdapter
 
-from occbio.extract.wikipedia_dump import NON_PROSE_SECTIONS
+from occbio.extract.wikipedia_dump import NON_PROSE_SECTIONS, category_name
 from occbio.net import (
     RETRY_STATUSES,
     RateLimiter,
@@ -57,10 +57,12 @@ from occbio.net import (
 )
 
 __all__ = [
+    "CategoryError",
     "FetchResult",
     "PageShapeError",
     "SiteUnreachable",
     "WikipediaWebClient",
+    "category_members_url",
     "default_base_url",
     "html_to_text",
     "parse_url",
@@ -70,6 +72,7 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 Status = Literal["ok", "missing", "bad_shape", "error"]
+_T = TypeVar("_T")
 
 
 class PageShapeError(ValueError):
@@ -125,6 +128,30 @@ def parse_url(base: str, title: str) -> str:
         "disabletoc": "1",
     }
     return f"{base.rstrip('/')}/w/api.php?{urlencode(params, quote_via=quote)}"
+
+
+def category_members_url(base: str, category: str, cont: str = "") -> str:
+    """``list=categorymembers``: up to 500 articles (namespace 0) of ``category`` (with or
+    without its namespace, in any language) per answer, ``cont`` the ``cmcontinue`` of the
+    answer before."""
+    params = {
+        "action": "query",
+        "list": "categorymembers",
+        # the canonical namespace name: every wiki accepts it besides its own
+        "cmtitle": f"Category:{category_name(category)}",
+        "cmnamespace": "0",
+        "cmtype": "page",
+        "cmlimit": "max",
+        "format": "json",
+        "formatversion": "2",
+    }
+    if cont:
+        params |= {"cmcontinue": cont, "continue": "-||"}
+    return f"{base.rstrip('/')}/w/api.php?{urlencode(params, quote_via=quote)}"
+
+
+class CategoryError(RuntimeError):
+    """A category's members could not be listed (the message says which and why)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -533,6 +560,38 @@ def _classify(api: str, response: requests.Response) -> tuple[Status, str, str, 
     )
 
 
+def _category_page(response: requests.Response) -> tuple[list[str], str]:
+    """(titles, cmcontinue) of a ``list=categorymembers`` answer; ``_Retry`` if busy."""
+    try:
+        data: Any = response.json()
+    except ValueError:
+        raise CategoryError(
+            f"the category listing is not JSON: {response.text.lstrip()[:60]!r}"
+        ) from None
+    if not isinstance(data, dict):
+        raise CategoryError("the category listing is not a JSON object")
+    error = data.get("error")
+    if isinstance(error, dict):
+        code = str(error.get("code", ""))
+        if code in _RETRY_CODES or code.startswith("internal_api_error"):
+            raise _Retry(
+                f"API error {code}", retry_after_seconds(response.headers.get("Retry-After"))
+            )
+        raise CategoryError(f"API error {code}: {error.get('info', '')}")
+    members = data.get("query", {}).get("categorymembers") if "query" in data else []
+    if not isinstance(members, list):
+        raise CategoryError("the category listing has no query.categorymembers list")
+    titles = [
+        m["title"] for m in members if isinstance(m, dict) and isinstance(m.get("title"), str)
+    ]
+    cont = (
+        data.get("continue", {}).get("cmcontinue", "")
+        if isinstance(data.get("continue"), dict)
+        else ""
+    )
+    return titles, str(cont)
+
+
 def _cacheable(api: str, response: requests.Response) -> bool:
     """Keep only answers that settle a page for good: an article, or no such page."""
     if response.status_code not in (200, 404):
@@ -711,11 +770,15 @@ class WikipediaWebClient:
 
     # -- fetching --------------------------------------------------------------------------
 
-    def fetch(self, lang: str, title: str) -> FetchResult:
-        """One page. Raises :class:`SiteUnreachable` when ``lang``'s site cannot be reached."""
+    def _get(
+        self, lang: str, url: str, classify: Callable[[requests.Response], _T]
+    ) -> tuple[_T, bool] | str:
+        """GET ``url`` with the politeness rules: ``classify`` reads a 200/404 answer (raising
+        :class:`_Retry` for a busy one). Returns its result and whether the answer came from
+        the cache, or why it gave up (retries spent, or a 4xx refusal). Raises
+        :class:`SiteUnreachable` when ``lang``'s site cannot be reached."""
         if self._closed:
             raise RuntimeError("WikipediaWebClient is closed")
-        url = self.url(lang, title)
         attempts = self.retries + 1
         for attempt in range(1, attempts + 1):
             if lang in self._unreachable:
@@ -723,7 +786,7 @@ class WikipediaWebClient:
             try:
                 response = self.session.get(url, timeout=self.timeout)
             except _NOT_RETRIED as exc:  # a title that makes no valid URL, say
-                return self._result(lang, title, "error", detail=f"{type(exc).__name__}: {exc}")
+                return f"{type(exc).__name__}: {exc}"
             except requests.RequestException as exc:
                 retry = _Retry(f"{type(exc).__name__}: {exc}")
                 if attempt == attempts and _connection_level(exc):
@@ -737,37 +800,63 @@ class WikipediaWebClient:
                 code = response.status_code
                 try:
                     if code in (200, 404):
-                        status, html, final, page_id, detail = _classify(self.api, response)
-                        return self._result(
-                            lang,
-                            title,
-                            status,
-                            html=html,
-                            final_title=final or (title if status == "ok" else ""),
-                            page_id=page_id,
-                            from_cache=from_cache,
-                            detail=detail,
-                        )
+                        return classify(response), from_cache
                     if code not in RETRY_STATUSES:
                         why = _json_error(response) or response.reason or ""
-                        return self._result(
-                            lang, title, "error", detail=f"HTTP {code}: {why}".rstrip(": ")
-                        )
+                        return f"HTTP {code}: {why}".rstrip(": ")
                     raise _Retry(
                         f"HTTP {code}", retry_after_seconds(response.headers.get("Retry-After"))
                     )
                 except _Retry as exc:
                     retry = exc
             if attempt == attempts:
-                detail = f"gave up after {attempts} attempts: {retry.detail}"
-                return self._result(lang, title, "error", detail=detail)
+                return f"gave up after {attempts} attempts: {retry.detail}"
             wait = backoff_delay(
                 attempt, base=self.backoff, cap=self.max_wait, retry_after=retry.wait
             )
-            logger.debug("%s:%s: %s; retry %d in %.1fs", lang, title, retry.detail, attempt, wait)
+            logger.debug("%s: %s; retry %d in %.1fs", url, retry.detail, attempt, wait)
             self._count("retries")
             self._sleep(wait)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def fetch(self, lang: str, title: str) -> FetchResult:
+        """One page. Raises :class:`SiteUnreachable` when ``lang``'s site cannot be reached."""
+        got = self._get(lang, self.url(lang, title), lambda r: _classify(self.api, r))
+        if isinstance(got, str):
+            return self._result(lang, title, "error", detail=got)
+        (status, html, final, page_id, detail), from_cache = got
+        return self._result(
+            lang,
+            title,
+            status,
+            html=html,
+            final_title=final or (title if status == "ok" else ""),
+            page_id=page_id,
+            from_cache=from_cache,
+            detail=detail,
+        )
+
+    def category_members(self, lang: str, category: str) -> list[str]:
+        """The titles of the articles in ``category`` on ``lang``'s Wikipedia (direct members,
+        namespace 0), every page of the listing followed. Never cached: membership changes.
+
+        Raises :class:`CategoryError` when the listing fails (no such category gives an empty
+        list, as the API does), :class:`SiteUnreachable` when the site cannot be reached.
+        """
+        titles: list[str] = []
+        cont = ""
+        while True:
+            url = category_members_url(self.base_url(lang), category, cont)
+            try:
+                got = self._get(lang, url, _category_page)
+            except CategoryError as exc:
+                got = str(exc)
+            if isinstance(got, str):
+                raise CategoryError(f"cannot list {category!r} on {lang} Wikipedia: {got}")
+            (page, cont), _ = got
+            titles += page
+            if not cont:
+                return titles
 
     def fetch_many(self, items: Iterable[tuple[str, str]]) -> Iterator[FetchResult]:
         """Fetch ``(lang, title)`` pairs, yielding results in input order.

@@ -12,7 +12,18 @@ from typing import Any, TypeVar
 
 from tqdm import tqdm
 
-__all__ = ["StageResult", "keep_until_truncated", "OrderedPool", "progress_bar", "resolve_workers"]
+from occbio.config import RunConfig
+from occbio.extract.wikipedia_web import WikipediaWebClient, default_base_url
+
+__all__ = [
+    "OrderedPool",
+    "StageResult",
+    "keep_until_truncated",
+    "progress_bar",
+    "resolve_workers",
+    "web_base_urls",
+    "web_client",
+]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -117,3 +128,24 @@ class OrderedPool:
         if self._pool is not None:
             self._pool.terminate()
             self._pool.join()
+
+
+def web_base_urls(cfg: RunConfig) -> dict[str, str]:
+    """Each language's Wikipedia site: ``text.base_urls``, else https://{lang}.wikipedia.org."""
+    return {lang: cfg.text.base_urls.get(lang) or default_base_url(lang) for lang in cfg.langs}
+
+
+def web_client(cfg: RunConfig) -> WikipediaWebClient:
+    """The Wikipedia web client with the run's politeness settings and cache."""
+    return WikipediaWebClient(
+        user_agent=cfg.http.resolved_user_agent(),
+        base_urls=web_base_urls(cfg),
+        api=cfg.text.api,
+        concurrency=cfg.text.concurrency,
+        rate=cfg.text.rate,
+        retries=cfg.http.retries,
+        backoff=cfg.http.backoff,
+        max_wait=cfg.http.max_wait,
+        timeout=cfg.http.timeout,
+        cache_dir=cfg.http.resolved_cache_dir(),
+    )

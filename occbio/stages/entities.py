@@ -17,7 +17,7 @@ from itertools import islice
 from pathlib import Path
 
 from occbio.align.pipeline import InputError
-from occbio.config import ConfigError, RunConfig
+from occbio.config import RunConfig
 from occbio.extract.titles import TitlesError, read_titles
 from occbio.extract.wikidata_dump import (
     TruncatedWikidataDumpError,
@@ -33,7 +33,12 @@ from occbio.extract.wikidata_sparql import (
     iter_people,
     occupation_counts,
 )
-from occbio.extract.wikipedia_dump import iter_pages, normalise_title, page_categories
+from occbio.extract.wikipedia_dump import (
+    category_name,
+    iter_pages,
+    normalise_title,
+    page_categories,
+)
 from occbio.gender.categories import GENDER_CATEGORIES
 from occbio.io.jsonl import read_jsonl, write_jsonl
 from occbio.records import Entity
@@ -46,7 +51,13 @@ from occbio.run import (
     file_identity,
     fingerprint,
 )
-from occbio.stages.common import StageResult, keep_until_truncated, progress_bar
+from occbio.stages.common import (
+    StageResult,
+    keep_until_truncated,
+    progress_bar,
+    web_base_urls,
+    web_client,
+)
 
 __all__ = ["run_entities", "ENTITIES_FILE", "OCCUPATIONS_FILE"]
 
@@ -78,12 +89,10 @@ def _settings(cfg: RunConfig) -> dict[str, object]:
 def _inputs(cfg: RunConfig) -> dict[str, object]:
     inputs: dict[str, object] = {}
     if cfg.entities.category is not None:
-        if cfg.text_source != "dump":
-            raise ConfigError(
-                f"entities.category: finding the members of {cfg.entities.category!r} needs the "
-                f"{cfg.pivot} dump: pass --dump {cfg.pivot}=PATH (or --sample)"
-            )
-        inputs["category_dump"] = file_identity(cfg.resolved_text_dump(cfg.pivot))
+        if cfg.text_source == "web":
+            inputs["category_site"] = web_base_urls(cfg)[cfg.pivot]
+        else:
+            inputs["category_dump"] = file_identity(cfg.resolved_text_dump(cfg.pivot))
     return inputs | _source_inputs(cfg)
 
 
@@ -227,17 +236,28 @@ def _people_from_titles(cfg: RunConfig, run: RunDir) -> tuple[Counter[str], list
     return stats, [], lambda qids: {}
 
 
-def _keep_category_members(cfg: RunConfig, raw: Path) -> Counter[str]:
-    """Keep the people whose pivot-language page is in ``entities.category`` (one streaming
-    pass over the pivot dump, only the people's pages parsed for categories)."""
-    category = normalise_title(cfg.entities.category or "")
-    people = list(read_jsonl(raw, Entity))
-    titles = {normalise_title(e.titles[cfg.pivot]) for e in people if cfg.pivot in e.titles}
-    members = {
+def _category_members(cfg: RunConfig, titles: set[str]) -> set[str]:
+    """Which of ``titles`` (pivot-language pages) are in ``entities.category``: from the
+    category's listing on the web, or one streaming pass over the pivot dump (only the
+    people's pages parsed for their category links)."""
+    category = category_name(cfg.entities.category or "")
+    if cfg.text_source == "web":
+        with web_client(cfg) as client:
+            listed = client.category_members(cfg.pivot, category)
+        return {normalise_title(t) for t in listed} & titles
+    return {
         normalise_title(page.title)
         for page in iter_pages(cfg.resolved_text_dump(cfg.pivot), titles=titles)
         if category in page_categories(page.wikitext)
     }
+
+
+def _keep_category_members(cfg: RunConfig, raw: Path) -> Counter[str]:
+    """Keep the people whose pivot-language page is in ``entities.category``."""
+    category = category_name(cfg.entities.category or "")
+    people = list(read_jsonl(raw, Entity))
+    titles = {normalise_title(e.titles[cfg.pivot]) for e in people if cfg.pivot in e.titles}
+    members = _category_members(cfg, titles)
     kept = [e for e in people if normalise_title(e.titles.get(cfg.pivot, "")) in members]
     write_jsonl(raw, kept)
     log.info("entities: %d of %d people are in category %r", len(kept), len(people), category)

@@ -25,12 +25,7 @@ from occbio.extract.wikipedia_dump import (
     normalise_title,
     wikitext_to_text,
 )
-from occbio.extract.wikipedia_web import (
-    PageShapeError,
-    WikipediaWebClient,
-    default_base_url,
-    html_to_text,
-)
+from occbio.extract.wikipedia_web import PageShapeError, html_to_text
 from occbio.io.jsonl import read_jsonl
 from occbio.records import Article, Entity, Sentence
 from occbio.run import ChunkedWriter, RunDir, StageState, atomic_write, file_identity, fingerprint
@@ -40,6 +35,8 @@ from occbio.stages.common import (
     keep_until_truncated,
     progress_bar,
     resolve_workers,
+    web_base_urls,
+    web_client,
 )
 from occbio.stages.entities import ENTITIES_FILE
 from occbio.stages.entities import STAGE as ENTITIES_STAGE
@@ -62,28 +59,9 @@ def sentences_path(run: RunDir, lang: str) -> Path:
     return run.path / TEXT_DIR / f"{lang}.sentences.jsonl"
 
 
-def _web_client(cfg: RunConfig) -> WikipediaWebClient:
-    return WikipediaWebClient(
-        user_agent=cfg.http.resolved_user_agent(),
-        base_urls=_base_urls(cfg),
-        api=cfg.text.api,
-        concurrency=cfg.text.concurrency,
-        rate=cfg.text.rate,
-        retries=cfg.http.retries,
-        backoff=cfg.http.backoff,
-        max_wait=cfg.http.max_wait,
-        timeout=cfg.http.timeout,
-        cache_dir=cfg.http.resolved_cache_dir(),
-    )
-
-
-def _base_urls(cfg: RunConfig) -> dict[str, str]:
-    return {lang: cfg.text.base_urls.get(lang) or default_base_url(lang) for lang in cfg.langs}
-
-
 def _inputs(cfg: RunConfig, entities_fp: str) -> dict[str, object]:
     if cfg.text_source == "web":
-        return {"entities": entities_fp, "web": {"api": cfg.text.api, "sites": _base_urls(cfg)}}
+        return {"entities": entities_fp, "web": {"api": cfg.text.api, "sites": web_base_urls(cfg)}}
     dumps = {lang: cfg.resolved_text_dump(lang) for lang in cfg.langs}
     for lang, dump in dumps.items():
         if not dump.exists():
@@ -243,8 +221,8 @@ class _WebSource:
     absent_reason = "not_fetched"
 
     def __init__(self, cfg: RunConfig) -> None:
-        self.sites = _base_urls(cfg)
-        self.client = _web_client(cfg)
+        self.sites = web_base_urls(cfg)
+        self.client = web_client(cfg)
 
     def describe(self, lang: str) -> str:
         return self.sites[lang]
