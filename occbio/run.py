@@ -311,11 +311,12 @@ class ChunkedWriter:
                 for i in range(self.chunks):
                     with open(self._part(stream, i), "rb") as part:
                         shutil.copyfileobj(part, out)
-        shutil.rmtree(self.parts_dir, ignore_errors=True)
         state = self.stage.progress(self.key)
         state.update({"done": True, "stats": dict(self.stats)})
         self.stage.run.save()
         self.done = True
+        # only now: a kill before the save above must find the parts to join them again
+        shutil.rmtree(self.parts_dir, ignore_errors=True)
 
 
 class BatchLog:

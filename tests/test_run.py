@@ -108,6 +108,35 @@ def test_chunked_writer_resumes_after_simulated_kill(tmp_path: Path) -> None:
     assert not w2.parts_dir.exists()
 
 
+def test_a_kill_while_finishing_leaves_the_parts_to_join_again(tmp_path: Path) -> None:
+    """Killed after the final file is joined but before the manifest says so: the resumed
+    writer still has every committed part and joins them again."""
+    final = tmp_path / "s.jsonl"
+    run = RunDir(tmp_path / "run")
+    st = run.stage("x")
+    st.begin("fp", inputs={}, settings={})
+    w = ChunkedWriter(st, "k", {"s": final}, chunk_size=2, stats=Counter())
+    for i in range(5):
+        w.add({"s": _sentences(i)})
+    w.commit()
+    expected = b"".join(p.read_bytes() for p in sorted(w.parts_dir.iterdir()))
+
+    def killed() -> None:
+        raise KeyboardInterrupt
+
+    run.save = killed  # type: ignore[method-assign]
+    with pytest.raises(KeyboardInterrupt):
+        w.finish()
+    assert final.read_bytes() == expected and w.parts_dir.exists()
+
+    st2 = RunDir(tmp_path / "run").stage("x")
+    assert st2.begin("fp", inputs={}, settings={}) is True
+    w2 = ChunkedWriter(st2, "k", {"s": final}, chunk_size=2, stats=Counter())
+    assert (w2.done, w2.consumed) == (False, 5)
+    w2.finish()
+    assert final.read_bytes() == expected and not w2.parts_dir.exists()
+
+
 def test_new_fingerprint_discards_old_checkpoints(tmp_path: Path) -> None:
     run = RunDir(tmp_path)
     st = run.stage("x")
