@@ -775,6 +775,7 @@ def test_category_listing_retries_then_fails_clearly() -> None:
             ([500] * 3, "cannot list 'Poets' on en Wikipedia: gave up"),  # 3 attempts
             ([Raw("<html>maintenance</html>", content_type="text/html")], "not JSON"),
             ([Raw(json.dumps(error), content_type="application/json")], "invalidcategory"),
+            ([Raw("{}", status=404, content_type="application/json")], "HTTP 404 from http"),
         ]
         for answers, message in failures:
             wiki.fail("en", "Category:Poets", *answers)

@@ -3,8 +3,8 @@
 bz2, the format of Wikimedia's dumps, decompresses at ~35 MB/s on one core: the bound of
 reading a Wikidata dump. With more than one thread a bz2 file is decompressed block-parallel by
 ``indexed_bzip2`` (each 900 kB bz2 block on its own core; ``$OCCBIO_DECOMPRESS_THREADS``, by
-default the cores up to 4); a broken file ends exactly as with :mod:`bz2` (every complete block
-read, then ``EOFError`` for a file that breaks off, ``OSError`` for damaged data).
+default the cores up to 4); a broken file ends as with :mod:`bz2`: every complete block read,
+then ``EOFError`` for a file that breaks off, ``OSError`` for damaged data.
 """
 
 from __future__ import annotations

@@ -562,6 +562,8 @@ def _classify(api: str, response: requests.Response) -> tuple[Status, str, str, 
 
 def _category_page(response: requests.Response) -> tuple[list[str], str]:
     """(titles, cmcontinue) of a ``list=categorymembers`` answer; ``_Retry`` if busy."""
+    if response.status_code == 404:  # no API there (a wrong base URL): not an empty category
+        raise CategoryError(f"HTTP 404 from {response.url}")
     try:
         data: Any = response.json()
     except ValueError:
@@ -578,18 +580,15 @@ def _category_page(response: requests.Response) -> tuple[list[str], str]:
                 f"API error {code}", retry_after_seconds(response.headers.get("Retry-After"))
             )
         raise CategoryError(f"API error {code}: {error.get('info', '')}")
-    members = data.get("query", {}).get("categorymembers") if "query" in data else []
+    query = data.get("query", {})
+    members = query.get("categorymembers", []) if isinstance(query, dict) else None
     if not isinstance(members, list):
         raise CategoryError("the category listing has no query.categorymembers list")
     titles = [
         m["title"] for m in members if isinstance(m, dict) and isinstance(m.get("title"), str)
     ]
-    cont = (
-        data.get("continue", {}).get("cmcontinue", "")
-        if isinstance(data.get("continue"), dict)
-        else ""
-    )
-    return titles, str(cont)
+    more = data.get("continue")
+    return titles, str(more.get("cmcontinue", "")) if isinstance(more, dict) else ""
 
 
 def _cacheable(api: str, response: requests.Response) -> bool:
