@@ -81,6 +81,20 @@ def _threshold(cfg: RunConfig, encoder: Any) -> float:
     return float(value)
 
 
+_QID_PREFIX = b'{"qid": "'  # how Sentence.to_dict + json.dumps start every line
+
+
+def _qid_of(line: bytes) -> str:
+    """The ``qid`` of a sentences-file line: read off its start (the index pass reads every
+    line), parsed as JSON when the line does not start the usual way."""
+    if line.startswith(_QID_PREFIX):
+        end = line.find(b'"', len(_QID_PREFIX))
+        qid = line[len(_QID_PREFIX) : end]
+        if end > 0 and b"\\" not in qid:
+            return qid.decode("utf-8")
+    return str(json.loads(line)["qid"])
+
+
 class RunDocs:
     """The run's people as documents, in the order of ``entities.jsonl``, read one by one.
 
@@ -98,7 +112,7 @@ class RunDocs:
                 for line in fh:
                     end = offset + len(line)
                     if line.strip():
-                        qid = json.loads(line)["qid"]
+                        qid = _qid_of(line)
                         if qid == previous:  # the same person's next line: extend the span
                             start, _ = spans[qid][-1]
                             spans[qid][-1] = (start, end)
