@@ -58,7 +58,7 @@ class BagOfWordsEncoder:
         vec = self.table.get(word)
         if vec is None:
             digest = hashlib.blake2b(word.encode(), digest_size=4).digest()
-            vec = self.hashed[int.from_bytes(digest) % len(self.hashed)]
+            vec = self.hashed[int.from_bytes(digest, "big") % len(self.hashed)]
         return vec
 
     def encode(self, sentences: Sequence[str], lang: str) -> np.ndarray:
