@@ -1,18 +1,19 @@
-"""The align stage at scale: peak memory and time of everything around the model.
+"""The align, balance and write stages at scale: peak memory and time around the model.
 
-Writes a run directory as the ``text`` stage leaves it (``entities.jsonl`` and one sentences
-file per language, in the real record formats) for N synthetic people with S sentences per
-language, then runs the align stage in a fresh process with a cheap bag-of-words encoder
-(registered here as ``bench-bow``), so the figures are those of occbio's own machinery: reading
-people, the embedding cache, mining, checkpoints, the length filter and the writers. Each
-language's sentence is the English one with every word tagged (``word_es``); the encoder strips
-the tag, so every sentence aligns, as in a real corpus where most do.
+Writes a run directory as the ``text`` stage leaves it (``entities.jsonl`` with genders and
+occupations, one articles and one sentences file per language, in the real record formats) for
+N synthetic people with S sentences per language, then runs the align stage in a fresh process
+with a cheap bag-of-words encoder (registered here as ``bench-bow``), so the figures are those
+of occbio's own machinery: reading people, the embedding cache, mining, checkpoints, the length
+filter and the writers. Each language's sentence is the English one with every word tagged
+(``word_es``); the encoder strips the tag, so every sentence aligns, as in a real corpus where
+most do. Then ``occbio balance`` (OccGen) and ``occbio write`` run on the result.
 
     python benchmarks/align_scale.py [--people 20000] [--sentences 20] [--langs en,es,ca]
 
-Prints, per run: people, sentences, wall time, the stage's own timings (embedding, mining),
-peak RSS, and the same for a second run over the warm embedding cache (another threshold).
-Run it from an older checkout to compare (the run directory layout has not changed).
+Prints, per run: wall time, the align stage's own timings (embedding, mining), peak RSS, and
+the same for a second align over the warm embedding cache (another threshold), then balance
+and write. Run it from an older checkout to compare (the run directory layout has not changed).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ WORDS = (
     "published novel album season league club government party elected president member"
 ).split()
 DIM = 64
+OCCUPATIONS = [f"Q{900 + i}" for i in range(25)]
 
 
 class BagOfWordsEncoder:
@@ -76,7 +78,7 @@ class BagOfWordsEncoder:
 def write_run(out: Path, people: int, sentences: int, langs: list[str]) -> int:
     """A run directory after ``text``: entities and sentences files, the stage marked done."""
     from occbio.run import RunDir
-    from occbio.stages.text import sentences_path
+    from occbio.stages.text import articles_path, sentences_path
 
     rng = np.random.default_rng(1)
     run = RunDir(out)
@@ -88,10 +90,26 @@ def write_run(out: Path, people: int, sentences: int, langs: list[str]) -> int:
             lang: stack.enter_context(open(sentences_path(run, lang), "w", encoding="utf-8"))
             for lang in langs
         }
+        articles = {
+            lang: stack.enter_context(open(articles_path(run, lang), "w", encoding="utf-8"))
+            for lang in langs
+        }
         ents = stack.enter_context(open(out / "entities.jsonl", "w", encoding="utf-8"))
         for p in range(people):
             qid = f"Q{1000000 + p}"
-            ents.write(json.dumps({"qid": qid, "label": f"Person {p}", "gender": "female"}) + "\n")
+            jobs = rng.choice(OCCUPATIONS, size=int(rng.integers(1, 3)), replace=False)
+            entity = {
+                "qid": qid,
+                "label": f"Person {p}",
+                # the balance stage maps Wikidata's P21 values: Q6581072 female, Q6581097 male
+                "genders": ["Q6581072" if rng.random() < 0.3 else "Q6581097"],
+                "occupations": [{"qid": str(q), "label": f"job {q}"} for q in jobs],
+                "titles": {lang: f"Person {p}" for lang in langs},
+            }
+            ents.write(json.dumps(entity) + "\n")
+            for lang in langs:
+                page = {"qid": qid, "lang": lang, "title": f"Person {p}", "page_id": p, "text": ""}
+                articles[lang].write(json.dumps(page) + "\n")
             for j in range(sentences):
                 # a unique token per sentence keeps sentences distinct, as in real articles
                 words = [*rng.choice(WORDS, size=int(rng.integers(8, 25))), f"p{p}s{j}"]
@@ -99,16 +117,20 @@ def write_run(out: Path, people: int, sentences: int, langs: list[str]) -> int:
                     text = " ".join(w if lang == langs[0] else f"{w}_{lang}" for w in words)
                     row = {"qid": qid, "lang": lang, "idx": j, "text": text + "."}
                     files[lang].write(json.dumps(row, ensure_ascii=False) + "\n")
+    with open(out / "occupations.jsonl", "w", encoding="utf-8") as fh:
+        fh.writelines(json.dumps({"qid": q, "label": f"job {q}"}) + "\n" for q in OCCUPATIONS)
     state.finish(counts={}, outputs=[])
     return people * sentences * len(langs)
 
 
-def child(run_dir: str, langs: str, threshold: float) -> None:
-    """Run the align stage with the bag-of-words encoder (in its own process)."""
+def child(run_dir: str, langs: str, threshold: float, stage: str) -> None:
+    """Run one stage (align with the bag-of-words encoder) in this process."""
     from occbio.align.encoders import register
     from occbio.config import AlignConfig, RunConfig
     from occbio.run import RunDir
     from occbio.stages.align import run_align
+    from occbio.stages.balance import run_balance
+    from occbio.stages.write import run_write
 
     register("bench-bow")(BagOfWordsEncoder)
     cfg = RunConfig(
@@ -116,7 +138,8 @@ def child(run_dir: str, langs: str, threshold: float) -> None:
         out=Path(run_dir),
         align=AlignConfig(encoder="bench-bow", threshold=threshold),
     )
-    run_align(cfg, RunDir(Path(run_dir)), show_progress=False)
+    run = {"align": run_align, "balance": run_balance, "write": run_write}[stage]
+    run(cfg, RunDir(Path(run_dir)), show_progress=False)
 
 
 def run_child(run_dir: Path, langs: str, threshold: float) -> tuple[float, float, dict]:
@@ -131,6 +154,18 @@ def run_child(run_dir: Path, langs: str, threshold: float) -> tuple[float, float
     return took, usage.ru_maxrss / 1024, record
 
 
+def run_stage(stage: str, run_dir: Path, langs: str) -> tuple[float, float]:
+    """The ``balance`` or ``write`` stage on the run directory in its own process (called
+    directly: the CLI would first run the earlier stages' sources): wall time and peak RSS."""
+    start = time.perf_counter()
+    cmd = [sys.executable, __file__, "--child", str(run_dir), "--langs", langs, "--stage", stage]
+    proc = subprocess.Popen(cmd)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"the {stage} stage failed")
+    return time.perf_counter() - start, usage.ru_maxrss / 1024
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--people", type=int, default=20000)
@@ -138,9 +173,10 @@ def main() -> None:
     parser.add_argument("--langs", default="en,es,ca")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--threshold", type=float, default=1.04, help=argparse.SUPPRESS)
+    parser.add_argument("--stage", default="align", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.langs, args.threshold)
+        child(args.child, args.langs, args.threshold, args.stage)
         return
     langs = args.langs.split(",")
     with tempfile.TemporaryDirectory() as tmp:
@@ -163,6 +199,9 @@ def main() -> None:
                 f"{secs.get('mine_seconds', 0):>7.1f} {peak:>12.0f} "
                 f"{rec['counts'].get('tuples_kept', 0):>12}"
             )
+        for stage in ("balance", "write"):
+            took, peak = run_stage(stage, run_dir, args.langs)
+            print(f"{stage:<22} {took:>7.1f} {'':>8} {'':>7} {peak:>12.0f}")
         size = sum(f.stat().st_size for f in run_dir.rglob("*") if f.is_file())
         print(f"run directory: {size / 1e6:.0f} MB")
 

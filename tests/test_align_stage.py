@@ -218,17 +218,3 @@ def test_run_docs_reads_people_in_entity_order_from_split_spans(tmp_path: Path) 
         ("Q2", {"en": ["Two a."], "es": ["Dos."]}),
     ]
     assert [d.doc for d in docs.iter_from(2)] == ["Q2"]
-
-
-def test_qid_is_read_off_the_line_start_or_parsed() -> None:
-    from occbio.stages.align import _qid_of
-
-    rows = [
-        {"qid": "Q42", "lang": "en", "idx": 0, "text": "Douglas Adams."},
-        {"qid": 'T"7', "lang": "en", "idx": 0, "text": "A quote in an id."},
-        {"qid": "T\\8", "lang": "en", "idx": 0, "text": "A backslash in an id."},
-        {"lang": "en", "qid": "Q9", "idx": 0, "text": "Another key order."},
-    ]
-    for row in rows:
-        line = (json.dumps(row, ensure_ascii=False) + "\n").encode()
-        assert _qid_of(line) == row["qid"]

@@ -34,7 +34,7 @@ from occbio.align.pipeline import (
     write_alignments,
 )
 from occbio.config import ConfigError, RunConfig
-from occbio.io.jsonl import read_jsonl
+from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Entity, Sentence
 from occbio.run import ChunkedWriter, RunDir, atomic_write, file_identity, fingerprint
 from occbio.stages.common import StageResult, progress_bar
@@ -81,49 +81,20 @@ def _threshold(cfg: RunConfig, encoder: Any) -> float:
     return float(value)
 
 
-_QID_PREFIX = b'{"qid": "'  # how Sentence.to_dict + json.dumps start every line
-
-
-def _qid_of(line: bytes) -> str:
-    """The ``qid`` of a sentences-file line: read off its start (the index pass reads every
-    line), parsed as JSON when the line does not start the usual way."""
-    if line.startswith(_QID_PREFIX):
-        end = line.find(b'"', len(_QID_PREFIX))
-        qid = line[len(_QID_PREFIX) : end]
-        if end > 0 and b"\\" not in qid:
-            return qid.decode("utf-8")
-    return str(json.loads(line)["qid"])
-
-
 class RunDocs:
     """The run's people as documents, in the order of ``entities.jsonl``, read one by one.
 
-    One pass per language records where each person's lines lie in its sentences file; the
-    documents are then read on demand, so only one block of them is in memory at a time.
+    A :class:`~occbio.io.jsonl.JsonlIndex` per language records where each person's lines lie
+    in its sentences file; the documents are then read on demand, so only one block of them is
+    in memory at a time.
     """
 
     def __init__(self, run: RunDir, langs: Sequence[str]) -> None:
-        self.paths = {lang: sentences_path(run, lang) for lang in langs}
-        self.spans: dict[str, dict[str, list[tuple[int, int]]]] = {}
-        for lang, path in self.paths.items():
-            self.spans[lang] = spans = {}
-            previous, offset = None, 0
-            with open(path, "rb") as fh:
-                for line in fh:
-                    end = offset + len(line)
-                    if line.strip():
-                        qid = _qid_of(line)
-                        if qid == previous:  # the same person's next line: extend the span
-                            start, _ = spans[qid][-1]
-                            spans[qid][-1] = (start, end)
-                        else:
-                            spans.setdefault(qid, []).append((offset, end))
-                        previous = qid
-                    offset = end
+        self.index = {lang: JsonlIndex(sentences_path(run, lang), "qid") for lang in langs}
         self.order = [
             e.qid
             for e in read_jsonl(run.path / ENTITIES_FILE, Entity)
-            if any(e.qid in spans for spans in self.spans.values())
+            if any(e.qid in index for index in self.index.values())
         ]
 
     def __len__(self) -> int:
@@ -132,19 +103,12 @@ class RunDocs:
     def iter_from(self, skip: int = 0) -> Iterator[Doc]:
         """The documents after the first ``skip``."""
         with ExitStack() as stack:
-            files = {lang: stack.enter_context(open(p, "rb")) for lang, p in self.paths.items()}
+            for index in self.index.values():
+                stack.enter_context(index)
             for qid in self.order[skip:]:
                 doc = Doc(qid)
-                for lang, fh in files.items():
-                    texts = []
-                    for start, end in self.spans[lang].get(qid, ()):
-                        fh.seek(start)
-                        # bytes split on "\n" only: a sentence may hold U+2028, which
-                        # str.splitlines would break on
-                        lines = fh.read(end - start).split(b"\n")
-                        texts += [
-                            Sentence.from_dict(json.loads(x)).text for x in lines if x.strip()
-                        ]
+                for lang, index in self.index.items():
+                    texts = [Sentence.from_dict(row).text for row in index.rows(qid)]
                     if texts:
                         doc.sentences[lang] = texts
                 yield doc

@@ -22,7 +22,7 @@ from occbio.balance.core import Candidate, Decision, balance, summarise
 from occbio.config import RunConfig
 from occbio.gender.categories import UNKNOWN, explain_gender
 from occbio.gender.pronouns import PronounEvidence, combine, infer_gender
-from occbio.io.jsonl import read_jsonl
+from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Entity
 from occbio.run import RunDir, atomic_write, fingerprint
 from occbio.stages.align import ALIGNMENTS_FILE
@@ -102,12 +102,14 @@ def _tuple_score(row: dict[str, Any]) -> float:
     return sum(scores) / len(scores) if scores else 0.0
 
 
-def _alignments_by_person(path: Path) -> dict[str, list[dict[str, Any]]]:
-    by_person: dict[str, list[dict[str, Any]]] = defaultdict(list)
+def _scores_by_person(path: Path) -> dict[str, list[float]]:
+    """Each person's tuple scores in file order: all balancing needs of the alignments (the
+    tuples themselves are read again, person by person, only for the people kept)."""
+    by_person: dict[str, list[float]] = defaultdict(list)
     with open(path, encoding="utf-8") as fh:
         for line in fh:
             row = json.loads(line)
-            by_person[row["doc"]].append(row)
+            by_person[row["doc"]].append(_tuple_score(row))
     return by_person
 
 
@@ -132,24 +134,29 @@ def run_balance(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> S
     if cfg.gender.source != "wikidata":
         articles = (a for lang in cfg.langs for a in read_jsonl(articles_path(run, lang), Article))
     genders = decide_genders(entities, cfg, articles)
-    tuples = _alignments_by_person(run.path / ALIGNMENTS_FILE)
+    scores = _scores_by_person(run.path / ALIGNMENTS_FILE)
     candidates = [
         Candidate(
             qid=e.qid,
             gender=genders[e.qid].category,
             occupations=tuple(dict.fromkeys(o.qid for o in e.occupations)),
-            scores=tuple(_tuple_score(row) for row in tuples.get(e.qid, [])),
+            scores=tuple(scores.get(e.qid, ())),
         )
         for e in entities
     ]
+    del scores
     decisions = balance(candidates, method=cfg.balance.method, genders=cfg.balance.genders)
     by_qid = {e.qid: e for e in entities}
     _write_people(run.path / PEOPLE_FILE, decisions, by_qid, genders)
-    with atomic_write(run.path / BALANCED_FILE) as fh:
+    with (
+        JsonlIndex(run.path / ALIGNMENTS_FILE, "doc") as alignments,
+        atomic_write(run.path / BALANCED_FILE) as fh,
+    ):
         for d in decisions:
-            rows = tuples.get(d.qid, [])
-            for i in d.kept_indices:
-                fh.write(json.dumps(rows[i], ensure_ascii=False) + "\n")
+            if d.kept_indices:
+                rows = alignments.rows(d.qid)
+                for i in d.kept_indices:
+                    fh.write(json.dumps(rows[i], ensure_ascii=False) + "\n")
 
     summary = summarise(decisions)
     counts: Counter[str] = Counter()

@@ -19,7 +19,7 @@ from typing import Any
 from occbio import __version__
 from occbio.config import RunConfig
 from occbio.io.corpus import write_corpus
-from occbio.io.jsonl import read_jsonl
+from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Document, Entity, Occupation
 from occbio.report.chart import occupation_chart
 from occbio.report.datacard import render_datacard
@@ -65,31 +65,30 @@ def _documents(
     entities: dict[str, Entity],
     labels: dict[str, str],
 ) -> Iterator[Document]:
-    """The kept people's documents in QID order, segments in article order."""
-    tuples: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in _rows(run.path / BALANCED_FILE):
-        tuples[row["doc"]].append(row)
+    """The kept people's documents in QID order, segments in article order (one person's
+    tuples in memory at a time)."""
     kept = [qid for qid, p in people.items() if p["kept"]]
     page_ids = _page_ids(run, cfg.langs, set(kept))
-    for qid in kept:
-        e = entities[qid]
-        entity = Entity(
-            qid=e.qid,
-            label=e.label,
-            genders=e.genders,
-            gender=people[qid]["gender"],
-            occupations=[
-                Occupation(o.qid, o.label or labels.get(o.qid, "")) for o in e.occupations
-            ],
-            titles=e.titles,
-        )
-        rows = sorted(tuples.get(qid, []), key=lambda r: r["idx"][cfg.pivot])
-        yield Document(
-            entity=entity,
-            segments=[{lang: r["text"][lang] for lang in cfg.langs} for r in rows],
-            scores=[dict(r.get("score", {})) for r in rows],
-            page_ids=page_ids.get(qid, {}),
-        )
+    with JsonlIndex(run.path / BALANCED_FILE, "doc") as balanced:
+        for qid in kept:
+            e = entities[qid]
+            entity = Entity(
+                qid=e.qid,
+                label=e.label,
+                genders=e.genders,
+                gender=people[qid]["gender"],
+                occupations=[
+                    Occupation(o.qid, o.label or labels.get(o.qid, "")) for o in e.occupations
+                ],
+                titles=e.titles,
+            )
+            rows = sorted(balanced.rows(qid), key=lambda r: r["idx"][cfg.pivot])
+            yield Document(
+                entity=entity,
+                segments=[{lang: r["text"][lang] for lang in cfg.langs} for r in rows],
+                scores=[dict(r.get("score", {})) for r in rows],
+                page_ids=page_ids.get(qid, {}),
+            )
 
 
 def _funnel(run: RunDir, cfg: RunConfig, people: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
