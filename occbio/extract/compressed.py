@@ -18,7 +18,10 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
-import indexed_bzip2
+try:
+    import indexed_bzip2
+except ImportError:  # pragma: no cover - a platform without its wheel: bz2 on one thread
+    indexed_bzip2 = None
 
 __all__ = ["THREADS_ENV", "CompressionError", "default_threads", "open_compressed"]
 
@@ -128,7 +131,7 @@ def open_compressed(path: Path, *, threads: int | None = None) -> tuple[IO[bytes
     for magic, what, fix in _UNSUPPORTED:
         if head.startswith(magic):
             raise CompressionError(f"is {what}, which occbio does not read: {fix}")
-    if head.startswith(b"BZh") and threads > 1:
+    if head.startswith(b"BZh") and threads > 1 and indexed_bzip2 is not None:
         return io.BufferedReader(_ParallelBz2(path, threads), 1 << 20), "bz2"
     for magic, name, opener in _CODECS:
         if head.startswith(magic):
