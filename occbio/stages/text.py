@@ -26,7 +26,7 @@ from occbio.extract.wikipedia_dump import (
     wikitext_to_text,
 )
 from occbio.extract.wikipedia_web import PageShapeError, html_to_text
-from occbio.io.jsonl import read_jsonl
+from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Entity, Sentence
 from occbio.run import ChunkedWriter, RunDir, StageState, atomic_write, file_identity, fingerprint
 from occbio.stages.common import (
@@ -325,7 +325,7 @@ def _extract_language(
         state.run.save()
     else:
         processing = Counter(state.progress(lang).get("stats", {}))
-    found = {a.qid for a in read_jsonl(articles_path(run, lang), Article)}
+    found = set(JsonlIndex(articles_path(run, lang), "qid").spans)  # keys only: no text parsed
     skipped: dict[str, tuple[str, str]] = {}
     with open(skipped_file, encoding="utf-8") as fh:
         for line in fh:

@@ -50,11 +50,13 @@ def _rows(path: Path) -> Iterator[dict[str, Any]]:
 
 
 def _page_ids(run: RunDir, langs: list[str], wanted: set[str]) -> dict[str, dict[str, int]]:
+    """The page id of each wanted person's article per language (only their articles parsed)."""
     ids: dict[str, dict[str, int]] = defaultdict(dict)
     for lang in langs:
-        for article in read_jsonl(articles_path(run, lang), Article):
-            if article.qid in wanted:
-                ids[article.qid][lang] = article.page_id
+        with JsonlIndex(articles_path(run, lang), "qid") as articles:
+            for qid in wanted & articles.spans.keys():
+                for row in articles.rows(qid):
+                    ids[qid][lang] = Article.from_dict(row).page_id
     return ids
 
 
