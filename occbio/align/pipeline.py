@@ -1,16 +1,23 @@
-"""Aligning documents: embed (cached) -> mine pivot–X with the margin -> length filter.
+"""Aligning documents: embed (cached) -> mine pivot–X with the margin -> accept -> length filter.
 
 The same code serves ``occbio align --input docs.jsonl`` (anyone's documents) and the run
-directory's biographies inside ``occbio mine``. Documents are processed in blocks: a block's
-sentences are embedded together (one batched call per language), then mined document by
-document, so no index and no process is built per document.
+directory's biographies inside ``occbio mine``. With the ``language`` scope (the default) a
+first pass draws each language's background sample (:mod:`occbio.align.background`). Documents
+are then processed in blocks: a block's sentences are embedded together (one batched call per
+language), their language-wide neighbourhoods found with one search per language pair, then
+mined document by document, so no index and no process is built per document.
+
+Mining keeps every retrieved tuple with its scores (no threshold); the acceptance rule and the
+length filter are applied afterwards, so a new threshold re-reads the scores and encodes nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import logging
+import math
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -21,8 +28,10 @@ from typing import Any
 import faiss
 import numpy as np
 
+from occbio.align.background import Background, BackgroundSampler, doc_denominators, pool_offset
 from occbio.align.cache import EmbeddingCache
-from occbio.align.filters import estimate_length_factors, length_ok
+from occbio.align.encoders import acceptance_for
+from occbio.align.filters import Acceptance, estimate_length_factors, length_ok
 from occbio.align.mine import mine_document
 from occbio.config import AlignConfig
 from occbio.langs import LanguageError, validate_langs
@@ -32,11 +41,13 @@ __all__ = [
     "AlignedTuple",
     "Doc",
     "InputError",
+    "acceptance",
     "align_by_document",
     "align_documents",
-    "filter_by_length",
+    "build_backgrounds",
     "length_factors",
-    "passes_length",
+    "reject_reason",
+    "select_tuples",
     "read_docs_jsonl",
     "write_alignments",
 ]
@@ -58,20 +69,37 @@ class Doc:
 
 @dataclass(slots=True)
 class AlignedTuple:
-    """Mutually parallel sentences of one document: index and text per language, and the
-    margin score of each non-pivot language against the pivot."""
+    """Mutually parallel sentences of one document: index and text per language; per
+    non-pivot language against the pivot, the margin score (the one the threshold applies to),
+    the cosine and the within-document margin."""
 
     doc: str
     idx: dict[str, int]
     text: dict[str, str]
     score: dict[str, float]
+    cos: dict[str, float] = field(default_factory=dict)
+    doc_score: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"doc": self.doc, "idx": self.idx, "text": self.text, "score": self.score}
+        return {
+            "doc": self.doc,
+            "idx": self.idx,
+            "text": self.text,
+            "score": self.score,
+            "cos": self.cos,
+            "doc_score": self.doc_score,
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> AlignedTuple:
-        return cls(d["doc"], dict(d["idx"]), dict(d["text"]), dict(d.get("score", {})))
+        return cls(
+            d["doc"],
+            dict(d["idx"]),
+            dict(d["text"]),
+            dict(d.get("score", {})),
+            dict(d.get("cos", {})),
+            dict(d.get("doc_score", {})),
+        )
 
 
 def read_docs_jsonl(path: Path, langs: Sequence[str], stats: Counter[str]) -> list[Doc]:
@@ -122,6 +150,56 @@ def read_docs_jsonl(path: Path, langs: Sequence[str], stats: Counter[str]) -> li
     return list(docs.values())
 
 
+def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
+    """The configured threshold and cosine floor, else the encoder's own for the scope and
+    margin (a :class:`LanguageError`-free ``ValueError`` when it has none)."""
+    threshold, min_cos = cfg.threshold, cfg.min_cos
+    if threshold is None or min_cos is None:
+        rule = acceptance_for(encoder, cfg.scope, cfg.margin)
+        if rule is None and threshold is None:
+            raise ValueError(
+                f"align.threshold: encoder {encoder.name} has no default threshold for the "
+                f"{cfg.scope} scope with the {cfg.margin} margin; set align.threshold or pass "
+                "--threshold"
+            )
+        if rule is not None:
+            threshold = rule[0] if threshold is None else threshold
+            min_cos = rule[1] if min_cos is None else min_cos
+    assert threshold is not None  # for the type checker: both branches above set it
+    return Acceptance(threshold, min_cos)
+
+
+def build_backgrounds(
+    docs: Iterable[Doc],
+    *,
+    langs: Sequence[str],
+    encoder: Any,
+    cache_root: Path,
+    size: int,
+    fingerprint: str = "",
+    stats: Counter[str] | None = None,
+) -> dict[str, Background]:
+    """Each language's background sample of ``docs`` (one streaming pass), embedded through
+    the cache (so the mining pass finds these vectors there)."""
+    samplers = {lang: BackgroundSampler(size) for lang in langs}
+    for doc in docs:
+        for lang, texts in doc.sentences.items():
+            if lang in samplers:
+                samplers[lang].add_all(texts, doc.doc)
+    out = {}
+    for lang, sampler in samplers.items():
+        sample = sampler.sample()
+        cache = EmbeddingCache(cache_root, encoder.name, lang, encoder.dim)
+        vectors, encoded = cache.embed(
+            [text for text, _ in sample], lambda batch, lang=lang: encoder.encode(batch, lang)
+        )
+        if stats is not None:
+            stats["sentences_embedded"] += encoded
+        docs_of = np.array([doc for _, doc in sample], dtype=str)
+        out[lang] = Background(lang, vectors, docs_of, sampler.pool, fingerprint)
+    return out
+
+
 def align_by_document(
     docs: Iterable[Doc],
     *,
@@ -130,38 +208,89 @@ def align_by_document(
     encoder: Any,
     cache_root: Path,
     cfg: AlignConfig,
-    threshold: float,
     stats: Counter[str],
     timings: Counter[str] | None = None,
+    backgrounds: Mapping[str, Background] | None = None,
 ) -> Iterator[tuple[str, list[AlignedTuple]]]:
-    """Every input document, in input order, with its tuples above ``threshold`` aligned in
-    all ``langs`` (pivot order); a document lacking a language gets none (and is counted).
+    """Every input document, in input order, with all its tuples aligned in all ``langs``
+    (pivot order) and their scores, before any threshold; a document lacking a language gets
+    none (and is counted).
 
-    One pair per input document, so a caller can checkpoint by the number of documents done.
+    ``cfg.scope == "language"`` needs ``backgrounds`` (:func:`build_backgrounds` over the same
+    documents). One pair per input document, so a caller can checkpoint by the number of
+    documents done.
     """
     langs = validate_langs(langs)
     if pivot not in langs:
         raise LanguageError(f"pivot {pivot!r} is not one of the languages {langs}")
+    if cfg.scope == "language" and backgrounds is None:
+        raise ValueError("the language scope needs each language's background sample")
+    if cfg.scope == "document":
+        backgrounds = None
     timings = timings if timings is not None else Counter()
     caches = {lang: EmbeddingCache(cache_root, encoder.name, lang, encoder.dim) for lang in langs}
-    # Per-document kNN matrices are tiny: FAISS's OpenMP threads cost more than they give
-    # (and stall on busy cores), so mining runs single-threaded; restored afterwards.
-    faiss_threads = faiss.omp_get_max_threads()
-    faiss.omp_set_num_threads(1)
-    try:
-        it = iter(docs)
-        while block := list(itertools.islice(it, cfg.block_docs)):
-            yield from _mine_block(
-                block, langs, pivot, encoder, caches, cfg, threshold, stats, timings
-            )
-    finally:
-        faiss.omp_set_num_threads(faiss_threads)
+    offsets = _pool_offsets(backgrounds, langs, pivot, encoder, cfg)
+    it = iter(docs)
+    while block := list(itertools.islice(it, cfg.block_docs)):
+        yield from _mine_block(
+            block, langs, pivot, encoder, caches, cfg, backgrounds, offsets, stats, timings
+        )
 
 
-def align_documents(docs: Iterable[Doc], **options: Any) -> Iterator[AlignedTuple]:
-    """Every document's tuples as one stream; ``options`` are :func:`align_by_document`'s."""
+def align_documents(
+    docs: Sequence[Doc], *, threshold: float | None = None, **options: Any
+) -> Iterator[AlignedTuple]:
+    """Every document's tuples as one stream; ``options`` are :func:`align_by_document`'s
+    (backgrounds are drawn from ``docs`` when the scope needs them and none are given). With
+    ``threshold``, only the tuples whose every score reaches it."""
+    cfg: AlignConfig = options["cfg"]
+    if cfg.scope == "language" and options.get("backgrounds") is None:
+        options["backgrounds"] = build_backgrounds(
+            docs,
+            langs=options["langs"],
+            encoder=options["encoder"],
+            cache_root=options["cache_root"],
+            size=cfg.background_size,
+        )
     for _doc, tuples in align_by_document(docs, **options):
-        yield from tuples
+        for t in tuples:
+            if threshold is None or min(t.score.values(), default=math.inf) >= threshold:
+                yield t
+
+
+def _pool_offsets(
+    backgrounds: Mapping[str, Background] | None,
+    langs: Sequence[str],
+    pivot: str,
+    encoder: Any,
+    cfg: AlignConfig,
+) -> dict[str, float]:
+    """Per non-pivot language, what to subtract from its scores because a background holds
+    fewer sentences than ``cfg.background_size`` (see :func:`pool_offset`)."""
+    drift = float(getattr(encoder, "pool_drift", {}).get(cfg.margin, 0.0))
+    if backgrounds is None:
+        return {}
+    return {
+        lang: (
+            pool_offset(len(backgrounds[lang]), cfg.background_size, drift)
+            + pool_offset(len(backgrounds[pivot]), cfg.background_size, drift)
+        )
+        / 2
+        for lang in langs
+        if lang != pivot
+    }
+
+
+@contextlib.contextmanager
+def _faiss_threads(n: int) -> Iterator[None]:
+    """FAISS limited to ``n`` OpenMP threads inside the block: per-document kNN matrices are
+    tiny, and threads cost more than they give there (and stall on busy cores)."""
+    before = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(n)
+    try:
+        yield
+    finally:
+        faiss.omp_set_num_threads(before)
 
 
 def _has_every_lang(doc: Doc, langs: Sequence[str]) -> bool:
@@ -175,7 +304,8 @@ def _mine_block(
     encoder: Any,
     caches: dict[str, EmbeddingCache],
     cfg: AlignConfig,
-    threshold: float,
+    backgrounds: Mapping[str, Background] | None,
+    offsets: Mapping[str, float],
     stats: Counter[str],
     timings: Counter[str],
 ) -> Iterator[tuple[str, list[AlignedTuple]]]:
@@ -193,6 +323,17 @@ def _mine_block(
         bounds = np.cumsum([0] + [len(doc.sentences[lang]) for doc in complete])
         vectors[lang] = [flat[a:b] for a, b in itertools.pairwise(bounds)]
     start = time.perf_counter()
+    denominators: dict[str, tuple[list[np.ndarray], list[np.ndarray]]] = {}
+    if backgrounds is not None:  # one batched search per language pair and direction
+        ids = [doc.doc for doc in complete]
+        for lang in langs:
+            if lang != pivot:
+                denominators[lang] = (
+                    doc_denominators(vectors[pivot], vectors[lang], ids, backgrounds[lang], cfg.k),
+                    doc_denominators(vectors[lang], vectors[pivot], ids, backgrounds[pivot], cfg.k),
+                )
+    timings["background_seconds"] += time.perf_counter() - start
+    start = time.perf_counter()
     out: list[tuple[str, list[AlignedTuple]]] = []
     i = 0  # position among the complete documents
     for doc in block:
@@ -202,17 +343,24 @@ def _mine_block(
             continue
         stats["docs_mined"] += 1
         tuples = []
-        for t in mine_document(
-            {lang: vectors[lang][i] for lang in langs},
-            pivot=pivot,
-            langs=langs,
-            k=cfg.k,
-            margin=cfg.margin,
-            mode=cfg.mode,
-            threshold=threshold,
-        ):
+        with _faiss_threads(1):
+            mined = mine_document(
+                {lang: vectors[lang][i] for lang in langs},
+                pivot=pivot,
+                langs=langs,
+                k=cfg.k,
+                margin=cfg.margin,
+                mode=cfg.mode,
+                denominators={lang: (d[0][i], d[1][i]) for lang, d in denominators.items()}
+                if denominators
+                else None,
+            )
+        for t in mined:
             text = {lang: doc.sentences[lang][j] for lang, j in t.idx.items()}
-            tuples.append(AlignedTuple(doc.doc, t.idx, text, t.score))
+            score = {lang: round(v - offsets.get(lang, 0.0), 5) for lang, v in t.score.items()}
+            cos = {lang: round(v, 5) for lang, v in t.cos.items()}
+            doc_score = {lang: round(v, 5) for lang, v in t.doc_score.items()}
+            tuples.append(AlignedTuple(doc.doc, t.idx, text, score, cos, doc_score))
         stats["tuples_mined"] += len(tuples)
         out.append((doc.doc, tuples))
         i += 1
@@ -221,32 +369,62 @@ def _mine_block(
 
 
 def length_factors(
-    texts: Iterable[Mapping[str, str]], *, pivot: str, cfg: AlignConfig
+    tuples: Iterable[AlignedTuple], *, pivot: str, cfg: AlignConfig, rule: Acceptance
 ) -> dict[str, float]:
-    """The length factors to filter with: configured ones over those estimated from ``texts``
-    (the mined tuples' sentences) when estimation is on."""
+    """The length factors to filter with: configured ones over those estimated from the
+    tuples ``rule`` accepts, when estimation is on."""
     factors = dict(cfg.length_factors)
-    if cfg.estimate_length_factors:
-        estimated = estimate_length_factors(texts, pivot=pivot, unit=cfg.length_unit)
+    if cfg.length_filter and cfg.estimate_length_factors:
+        accepted = (t.text for t in tuples if rule.reject_reason(t.score, t.cos) is None)
+        estimated = estimate_length_factors(accepted, pivot=pivot, unit=cfg.length_unit)
         factors = {**estimated, **factors}
     return factors
 
 
-def passes_length(t: AlignedTuple, factors: Mapping[str, float], cfg: AlignConfig) -> bool:
-    return length_ok(t.text, max_ratio=cfg.max_length_ratio, factors=factors, unit=cfg.length_unit)
+def reject_reason(
+    t: AlignedTuple,
+    *,
+    rule: Acceptance,
+    pivot: str,
+    cfg: AlignConfig,
+    factors: Mapping[str, float],
+) -> str | None:
+    """Why ``t`` is not kept (``below_threshold``, ``below_min_cos``, ``length``), or None."""
+    reason = rule.reject_reason(t.score, t.cos)
+    if reason is None and cfg.length_filter:
+        ok = length_ok(
+            t.text,
+            pivot=pivot,
+            max_ratio=cfg.max_length_ratio,
+            slack=cfg.length_slack,
+            factors=factors,
+            unit=cfg.length_unit,
+        )
+        reason = None if ok else "length"
+    return reason
 
 
-def filter_by_length(
-    tuples: Sequence[AlignedTuple], *, pivot: str, cfg: AlignConfig, stats: Counter[str]
-) -> tuple[list[AlignedTuple], list[AlignedTuple], dict[str, float]]:
-    """Split mined tuples into (kept, dropped) by the length ratio; return the factors used."""
-    factors = length_factors((t.text for t in tuples), pivot=pivot, cfg=cfg)
-    kept, dropped = [], []
+def select_tuples(
+    tuples: Iterable[AlignedTuple],
+    *,
+    rule: Acceptance,
+    pivot: str,
+    cfg: AlignConfig,
+    factors: Mapping[str, float],
+    stats: Counter[str],
+    on_drop: Any = None,
+) -> Iterator[AlignedTuple]:
+    """The tuples that pass ``rule`` and the length filter, counted; ``on_drop(t, reason)`` is
+    called for every other one."""
     for t in tuples:
-        (kept if passes_length(t, factors, cfg) else dropped).append(t)
-    stats["tuples_kept"] += len(kept)
-    stats["tuples_dropped_length"] += len(dropped)
-    return kept, dropped, factors
+        reason = reject_reason(t, rule=rule, pivot=pivot, cfg=cfg, factors=factors)
+        if reason is None:
+            stats["tuples_kept"] += 1
+            yield t
+        else:
+            stats[f"tuples_dropped_{reason}"] += 1
+            if on_drop is not None:
+                on_drop(t, reason)
 
 
 def write_alignments(
@@ -256,13 +434,14 @@ def write_alignments(
     ``tuples``; returns the TSV's path."""
     tsv = path.with_suffix(".tsv")
     others = [lang for lang in langs if lang != pivot]
-    header = ["doc", *(f"{lang}_idx" for lang in langs), *langs, *(f"score_{x}" for x in others)]
+    header = ["doc", *(f"{lang}_idx" for lang in langs), *langs]
+    header += [f"{name}_{x}" for x in others for name in ("score", "cos")]
     with atomic_write(path) as jsonl_fh, atomic_write(tsv) as tsv_fh:
         tsv_fh.write("\t".join(header) + "\n")
         for t in tuples:
             jsonl_fh.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
             row = [t.doc, *(str(t.idx[lang]) for lang in langs)]
             row += [" ".join(t.text[lang].split()) for lang in langs]
-            row += [f"{t.score[x]:.4f}" for x in others]
+            row += [f"{v[x]:.4f}" for x in others for v in (t.score, t.cos)]
             tsv_fh.write("\t".join(row) + "\n")
     return tsv

@@ -1,11 +1,14 @@
 """Stage ``align``: each person's sentences mined into multi-way parallel tuples.
 
 Reads ``text/{lang}.sentences.jsonl`` (or, for ``occbio align --input``, anyone's documents),
-embeds every sentence once per encoder (``embeddings/``, content-addressed and resumable), mines
-pivot–X pairs with the margin criterion, keeps pivot sentences aligned in every language and
-applies the length filter. Outputs ``align/mined.jsonl`` (every tuple above the threshold, with
-its scores), ``alignments.jsonl`` + ``alignments.tsv`` (after the length filter) and
-``align/dropped_length.jsonl`` (what the length filter dropped, to audit it).
+draws each language's background sample (``align/background/``, for the language-normalised
+margin), embeds every sentence once per encoder (``embeddings/``, content-addressed and
+resumable), mines pivot–X pairs with the margin criterion and keeps pivot sentences aligned in
+every language. Outputs ``align/mined.jsonl`` (every retrieved tuple with its scores, before
+any threshold), ``alignments.jsonl`` + ``alignments.tsv`` (the tuples the acceptance rule and
+the length filter keep) and ``align/dropped.jsonl`` (the others with the reason, to audit a
+threshold). A re-run that changes only the threshold, the cosine floor or the length filter
+reuses ``align/mined.jsonl``: it takes seconds and encodes nothing.
 
 Memory follows the number of people, not of sentences: a person's sentences are read when
 their turn comes (through a byte-offset index of the sentences files), mined tuples are
@@ -17,20 +20,24 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from occbio.align.background import Background
 from occbio.align.encoders import build_encoder, resolve_encoder_name
 from occbio.align.pipeline import (
     AlignedTuple,
     Doc,
+    acceptance,
     align_by_document,
+    build_backgrounds,
     length_factors,
-    passes_length,
     read_docs_jsonl,
+    select_tuples,
     write_alignments,
 )
 from occbio.config import ConfigError, RunConfig
@@ -49,8 +56,14 @@ log = logging.getLogger(__name__)
 STAGE = "align"
 ALIGNMENTS_FILE = "alignments.jsonl"
 MINED_FILE = "align/mined.jsonl"
-DROPPED_FILE = "align/dropped_length.jsonl"
+DROPPED_FILE = "align/dropped.jsonl"
+BACKGROUND_DIR = "align/background"
 EMBEDDINGS_DIR = "embeddings"
+#: Settings that change what is selected from the mined tuples, not the mining itself.
+_SELECTION_KEYS = frozenset(
+    "threshold min_cos length_filter max_length_ratio length_slack length_unit length_factors "
+    "estimate_length_factors".split()
+)
 
 
 def _encoder(cfg: RunConfig) -> Any:
@@ -67,18 +80,11 @@ def _encoder(cfg: RunConfig) -> Any:
     return encoder
 
 
-def _threshold(cfg: RunConfig, encoder: Any) -> float:
-    """The configured threshold, else the encoder's own for the configured margin."""
-    if cfg.align.threshold is not None:
-        return cfg.align.threshold
-    attr = "default_threshold" if cfg.align.margin == "ratio" else "default_distance_threshold"
-    value = getattr(encoder, attr, None)
-    if value is None:
-        raise ConfigError(
-            f"align.threshold: encoder {encoder.name} has no default threshold for the "
-            f"{cfg.align.margin} margin; set align.threshold or pass --threshold"
-        )
-    return float(value)
+def _acceptance(cfg: RunConfig, encoder: Any) -> Any:
+    try:
+        return acceptance(cfg.align, encoder)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 class RunDocs:
@@ -127,6 +133,46 @@ class _ListedDocs:
         return iter(self.docs[skip:])
 
 
+def _backgrounds(
+    cfg: RunConfig,
+    run: RunDir,
+    encoder: Any,
+    docs: RunDocs | _ListedDocs,
+    inputs: dict[str, Any],
+    stats: Counter[str],
+) -> dict[str, Background]:
+    """Each language's background sample: loaded from ``align/background/`` when drawn from
+    the same input with the same encoder and size, else drawn (one pass over the documents),
+    embedded through the cache and saved."""
+    fp = fingerprint({"inputs": inputs, "encoder": encoder.name, "size": cfg.align.background_size})
+    paths = {lang: run.path / BACKGROUND_DIR / f"{encoder.name}.{lang}.npy" for lang in cfg.langs}
+    loaded = {}
+    for lang, path in paths.items():
+        if not path.exists():
+            continue
+        try:
+            background = Background.load(path)
+        except (OSError, ValueError, KeyError) as exc:
+            log.warning("align: background sample %s unreadable (%s); drawing it again", path, exc)
+            continue
+        if background.fingerprint == fp and background.lang == lang:
+            loaded[lang] = background
+    if len(loaded) == len(paths):
+        return loaded
+    backgrounds = build_backgrounds(
+        docs.iter_from(0),
+        langs=cfg.langs,
+        encoder=encoder,
+        cache_root=run.path / EMBEDDINGS_DIR,
+        size=cfg.align.background_size,
+        fingerprint=fp,
+        stats=stats,
+    )
+    for lang, background in backgrounds.items():
+        background.save(paths[lang])
+    return backgrounds
+
+
 def _align(
     cfg: RunConfig,
     run: RunDir,
@@ -137,67 +183,79 @@ def _align(
     *,
     show_progress: bool,
 ) -> StageResult:
-    threshold = _threshold(cfg, encoder)
+    rule = _acceptance(cfg, encoder)
     pivot = cfg.pivot
-    settings = {
+    align_settings = cfg.align.model_dump(mode="json", exclude={"laser_dir", "block_docs"})
+    mining = {
         "langs": cfg.langs,
         "pivot": pivot,
         "encoder": encoder.name,
-        "threshold": threshold,
-        "align": cfg.align.model_dump(mode="json", exclude={"laser_dir", "block_docs"}),
+        **{k: v for k, v in align_settings.items() if k not in _SELECTION_KEYS},
     }
+    selection = {
+        **{k: v for k, v in align_settings.items() if k in _SELECTION_KEYS},
+        "threshold": rule.threshold,
+        "min_cos": rule.min_cos,
+    }
+    settings = {"mining": mining, "selection": selection}
+    mine_fp = fingerprint({"inputs": inputs, "mining": mining})
     fp = fingerprint({"inputs": inputs, "settings": settings})
     state = run.stage(STAGE)
     if state.is_done(fp):
         return StageResult.skipped(STAGE, run.stage_record(STAGE))
+    previous = dict(state.record)
+    mined_path = run.path / MINED_FILE
+    reuse = (
+        previous.get("mine_fingerprint") == mine_fp
+        and isinstance(previous.get("mined_stats"), dict)
+        and mined_path.exists()
+    )
     state.begin(fp, inputs=inputs, settings=settings)
-    log.info("align: encoder %s, threshold %.3f, pivot %s", encoder.name, threshold, pivot)
+    log.info(
+        "align: encoder %s, %s margin (%s scope, k=%d), threshold %.3f%s, pivot %s",
+        encoder.name,
+        cfg.align.margin,
+        cfg.align.scope,
+        cfg.align.k,
+        rule.threshold,
+        "" if rule.min_cos is None else f", min cos {rule.min_cos:.2f}",
+        pivot,
+    )
 
     stats: Counter[str] = Counter()
     timings: Counter[str] = Counter()
-    mined_path = run.path / MINED_FILE
-    writer = ChunkedWriter(
-        state, "mined", {"mined": mined_path}, chunk_size=cfg.checkpoint_every, stats=stats
-    )
-    if not writer.done:
-        bar = progress_bar(show_progress, desc="align", total=len(docs), unit=" docs")
-        bar.update(writer.consumed)
-        try:
-            for _doc, tuples in align_by_document(
-                docs.iter_from(writer.consumed),
-                langs=cfg.langs,
-                pivot=pivot,
-                encoder=encoder,
-                cache_root=run.path / EMBEDDINGS_DIR,
-                cfg=cfg.align,
-                threshold=threshold,
-                stats=stats,
-                timings=timings,
-            ):
-                writer.add({"mined": tuples})
-                bar.update()
-        finally:
-            bar.close()
-        writer.finish()
+    if reuse:
+        log.info("align: only the selection changed; reusing %s (nothing is encoded)", MINED_FILE)
+        stats.update(previous["mined_stats"])
     else:
-        stats.update(state.progress("mined").get("stats", {}))
+        _mine(cfg, run, encoder, docs, inputs, state, stats, timings, show_progress)
+    state.record.update({"mine_fingerprint": mine_fp, "mined_stats": dict(stats)})
+    run.save()
 
     def mined() -> Iterator[AlignedTuple]:
         return read_jsonl(mined_path, AlignedTuple)
 
-    factors = length_factors((t.text for t in mined()), pivot=pivot, cfg=cfg.align)
+    factors = length_factors(mined(), pivot=pivot, cfg=cfg.align, rule=rule)
     docs_with_tuples: set[str] = set()
     with atomic_write(run.path / DROPPED_FILE) as dropped_fh:
 
+        def on_drop(t: AlignedTuple, reason: str) -> None:
+            if reason != "below_threshold":  # those are all in mined.jsonl with their scores
+                row = {**t.to_dict(), "reason": reason}
+                dropped_fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+
         def kept() -> Iterator[AlignedTuple]:
-            for t in mined():
-                if passes_length(t, factors, cfg.align):
-                    stats["tuples_kept"] += 1
-                    docs_with_tuples.add(t.doc)
-                    yield t
-                else:
-                    stats["tuples_dropped_length"] += 1
-                    dropped_fh.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
+            for t in select_tuples(
+                mined(),
+                rule=rule,
+                pivot=pivot,
+                cfg=cfg.align,
+                factors=factors,
+                stats=stats,
+                on_drop=on_drop,
+            ):
+                docs_with_tuples.add(t.doc)
+                yield t
 
         tsv = write_alignments(run.path / ALIGNMENTS_FILE, kept(), cfg.langs, pivot)
     stats.update(extra_counts)
@@ -206,7 +264,8 @@ def _align(
     state.record.update(
         {
             "encoder": encoder.name,
-            "threshold": threshold,
+            "threshold": rule.threshold,
+            "min_cos": rule.min_cos,
             "length_factors": factors,
             "seconds": {k: round(v, 3) for k, v in timings.items()},
         }
@@ -214,6 +273,55 @@ def _align(
     outputs = [ALIGNMENTS_FILE, str(tsv.relative_to(run.path)), MINED_FILE, DROPPED_FILE]
     state.finish(counts=stats, outputs=outputs)
     return StageResult.finished(STAGE, run.stage_record(STAGE))
+
+
+def _mine(
+    cfg: RunConfig,
+    run: RunDir,
+    encoder: Any,
+    docs: RunDocs | _ListedDocs,
+    inputs: dict[str, Any],
+    state: Any,
+    stats: Counter[str],
+    timings: Counter[str],
+    show_progress: bool,
+) -> None:
+    """Every document's tuples with their scores into ``align/mined.jsonl``, in checkpointed
+    chunks (a killed run resumes after the last one)."""
+    writer = ChunkedWriter(
+        state,
+        "mined",
+        {"mined": run.path / MINED_FILE},
+        chunk_size=cfg.checkpoint_every,
+        stats=stats,
+    )
+    if writer.done:
+        stats.update(state.progress("mined").get("stats", {}))
+        return
+    backgrounds = None
+    if cfg.align.scope == "language":
+        start = time.perf_counter()
+        backgrounds = _backgrounds(cfg, run, encoder, docs, inputs, stats)
+        timings["background_build_seconds"] += time.perf_counter() - start
+    bar = progress_bar(show_progress, desc="align", total=len(docs), unit=" docs")
+    bar.update(writer.consumed)
+    try:
+        for _doc, tuples in align_by_document(
+            docs.iter_from(writer.consumed),
+            langs=cfg.langs,
+            pivot=cfg.pivot,
+            encoder=encoder,
+            cache_root=run.path / EMBEDDINGS_DIR,
+            cfg=cfg.align,
+            stats=stats,
+            timings=timings,
+            backgrounds=backgrounds,
+        ):
+            writer.add({"mined": tuples})
+            bar.update()
+    finally:
+        bar.close()
+    writer.finish()
 
 
 def run_align(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
