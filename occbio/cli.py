@@ -26,6 +26,7 @@ from occbio.stages.align import ALIGNMENTS_FILE, run_align, run_align_input
 from occbio.stages.balance import run_balance
 from occbio.stages.common import StageResult
 from occbio.stages.entities import run_entities
+from occbio.stages.explain import explain
 from occbio.stages.text import run_text
 from occbio.stages.write import CORPUS_DIR, DATACARD_FILE, read_stats, run_write
 
@@ -183,7 +184,19 @@ def _common_options() -> argparse.ArgumentParser:
     a.add_argument("--laser-dir", type=Path, metavar="DIR", help="directory of the LASER weights")
     a.add_argument("--pivot", help="pivot language (default: the first of --langs)")
     a.add_argument("--threshold", type=float, help="minimum margin score (default: the encoder's)")
+    a.add_argument(
+        "--min-cos",
+        type=float,
+        metavar="C",
+        help="minimum cosine of a pair (default: the encoder's)",
+    )
     a.add_argument("--mode", choices=["max", "intersect", "fwd", "bwd"], help="retrieval mode")
+    a.add_argument(
+        "--scope",
+        choices=["language", "document"],
+        help="margin denominators from the whole language (default) or the document pair only",
+    )
+    a.add_argument("--k", type=int, metavar="K", help="neighbours in the margin (default 8)")
     b = common.add_argument_group("gender and balancing")
     b.add_argument(
         "--balance",
@@ -258,6 +271,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DOCS.jsonl",
         help='your own documents, one JSON line each: {"doc": ID, "lang": CODE, '
         '"sentences": [...]}',
+    )
+    align.add_argument(
+        "--explain",
+        metavar="DOC",
+        help="after aligning, print every candidate pair of one document (a QID, or a doc id "
+        "of --input) with its scores and why it was kept or dropped",
     )
     sub.add_parser(
         "balance",
@@ -348,7 +367,7 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         over["http"] = http
     align = {
         key: getattr(args, key)
-        for key in ("encoder", "laser_dir", "pivot", "threshold", "mode")
+        for key in ("encoder", "laser_dir", "pivot", "threshold", "min_cos", "mode", "scope", "k")
         if getattr(args, key) is not None
     }
     if align:
@@ -426,9 +445,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = run_align_input(cfg, run, args.input, show_progress=not args.quiet)
             print(result.summary(_SUMMARY_KEYS["align"]))
             print(f"alignments: {cfg.out_dir / ALIGNMENTS_FILE} (and .tsv)")
+            if args.explain is not None:
+                print(explain(cfg, args.explain, input_path=args.input))
             return 0
         upto = "write" if args.command == "mine" else args.command
         _run_stages(cfg, upto, show_progress=not args.quiet)
+        if args.command == "align" and args.explain is not None:
+            print(explain(cfg, args.explain))
         if upto == "write":
             stats = read_stats(cfg.out_dir)
             if stats is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from occbio.align.filters import estimate_length_factors, length_ok, text_length
+from occbio.align.filters import Acceptance, estimate_length_factors, length_ok, text_length
 from occbio.align.margin import knn, margin_retrieve, mine_pairs, score_candidates
 from occbio.align.mine import mine_document
 
@@ -56,7 +56,7 @@ def test_knn_caps_k_and_handles_empty_sides() -> None:
 def test_one_sentence_documents_give_margin_one() -> None:
     """k = 1 on both sides: the margin of the only pair is cos / cos = 1 (never a crash)."""
     pairs = mine_pairs(X[:1], Y[:1], k=4, threshold=0.0)
-    assert pairs == [(0, 0, pytest.approx(1.0))]
+    assert [p[:3] for p in pairs] == [(0, 0, pytest.approx(1.0))]
     assert mine_pairs(X[:1], Y[:1], k=4, threshold=1.01) == []
 
 
@@ -71,11 +71,12 @@ def test_retrieval_modes_differ_as_defined() -> None:
     bwd = mine_pairs(A, B, k=2, mode="bwd", threshold=0.0)
     both = mine_pairs(A, B, k=2, mode="intersect", threshold=0.0)
     greedy = mine_pairs(A, B, k=2, mode="max", threshold=0.0)
-    assert [(s, t) for s, t, _ in fwd] == [(0, 0), (1, 0)]  # many-to-one allowed
-    assert sorted(t for _, t, _ in bwd) == [0, 1]  # one per target
-    assert len({t for _, t, _ in greedy}) == len(greedy)  # 1:1
-    assert len({s for s, _, _ in greedy}) == len(greedy)
-    assert set(both) <= set(fwd) and {(s, t) for s, t, _ in both} <= {(s, t) for s, t, _ in bwd}
+    assert [(p.src, p.trg) for p in fwd] == [(0, 0), (1, 0)]  # many-to-one allowed
+    assert sorted(p.trg for p in bwd) == [0, 1]  # one per target
+    assert len({p.trg for p in greedy}) == len(greedy)  # 1:1
+    assert len({p.src for p in greedy}) == len(greedy)
+    assert set(both) <= set(fwd)
+    assert {(p.src, p.trg) for p in both} <= {(p.src, p.trg) for p in bwd}
 
 
 @pytest.mark.parametrize("mode", ["max", "intersect", "fwd", "bwd"])
@@ -84,7 +85,7 @@ def test_every_mode_honours_the_threshold(mode: str) -> None:
     cut = 1.3
     kept = mine_pairs(X, Y, k=2, mode=mode, threshold=cut)  # type: ignore[arg-type]
     assert kept == [p for p in all_pairs if p[2] >= cut]
-    assert all(score >= cut for _, _, score in kept)
+    assert all(p.score >= cut for p in kept)
 
 
 def test_unknown_mode_and_margin_are_errors() -> None:
@@ -139,18 +140,42 @@ def test_text_length_units() -> None:
 
 
 def test_length_filter_edges() -> None:
-    assert length_ok({"en": "one two three four five", "es": "uno dos tres cuatro cinco seis"})
-    assert not length_ok(
-        {"en": "one two three four five", "es": "uno dos tres cuatro cinco seis siete"}
+    def ok(texts: dict[str, str], **kw: object) -> bool:
+        return length_ok(texts, pivot="en", unit="words", **kw)  # type: ignore[arg-type]
+
+    five, six, seven = "a b c d e", "a b c d e f", "a b c d e f g"
+    assert ok({"en": five, "es": six}, max_ratio=1.2)  # exactly 20 % longer
+    assert not ok({"en": five, "es": seven}, max_ratio=1.2)
+    assert ok({"en": five, "es": seven}, max_ratio=1.2, slack=2)  # 2 words longer: slack
+    assert not ok({"en": "", "es": "uno"})
+    assert ok({"en": "", "es": "uno"}, slack=1)
+    assert ok({"en": "", "es": ""})  # nothing against nothing: no length to disagree on
+    assert ok({"en": "only one"})
+    assert length_ok(
+        {"en": "a b c d e", "ja": "あいうえおかきくけこ"}, pivot="en", factors={"ja": 2.0}
     )
-    assert length_ok({"en": "a b c d e", "es": "a b c d e f"}, max_ratio=1.2)  # exactly 20 % longer
-    assert not length_ok({"en": "", "es": "uno"})
-    assert not length_ok({"en": "", "es": ""})
-    assert length_ok({"en": "only one"})
-    assert length_ok({"en": "a b c d e", "ja": "あいうえおかきくけこ"}, factors={"ja": 2.0})
-    assert not length_ok({"en": "a b c d e", "ja": "あいうえおかきくけこ"})
+    assert not length_ok({"en": "a b c d e", "ja": "あいうえおかきくけこ"}, pivot="en")
+    # the pivot against each language, never the longest of a tuple against its shortest:
+    # es 20 % shorter and ca 20 % longer than en are both fine at 1.25
+    ten = " ".join("abcdefghij")
+    assert ok({"en": ten, "es": " ".join("abcdefgh"), "ca": " ".join("abcdefghijkl")},
+              max_ratio=1.25)  # fmt: skip
     with pytest.raises(ValueError):
-        length_ok({"en": "a"}, max_ratio=0.5)
+        ok({"en": "a"}, max_ratio=0.5)
+    with pytest.raises(ValueError):
+        ok({"en": "a"}, slack=-1)
+    with pytest.raises(ValueError, match="pivot"):
+        ok({"es": "a"})
+
+
+def test_acceptance_rule() -> None:
+    rule = Acceptance(1.05, min_cos=0.8)
+    assert rule.reject_reason({"es": 1.06, "ca": 1.05}, {"es": 0.9, "ca": 0.8}) is None
+    assert rule.reject_reason({"es": 1.06, "ca": 1.04}, {"es": 0.9, "ca": 0.9}) == (
+        "below_threshold"
+    )
+    assert rule.reject_reason({"es": 1.2}, {"es": 0.79}) == "below_min_cos"
+    assert Acceptance(1.05).reject_reason({"es": 1.2}, {"es": 0.1}) is None
 
 
 def test_estimated_length_factors() -> None:
@@ -169,15 +194,15 @@ def test_bwd_mode_keeps_the_best_pair_of_a_pivot_sentence() -> None:
     es = np.array([[1, 0, 0, 0], [1, 0.2, 0, 0.6], [0, 1, 0, 0], [0, 0, 1, 0]], np.float32)
     es /= np.linalg.norm(es, axis=1, keepdims=True)
     pairs = mine_pairs(en, es, k=2, mode="bwd", threshold=0.0)
-    best = max((p for p in pairs if p[0] == 0), key=lambda p: p[2])
+    best = max((p for p in pairs if p.src == 0), key=lambda p: p.score)
     tuples = mine_document(
         {"en": en, "es": es}, pivot="en", langs=["en", "es"], k=2, mode="bwd", threshold=0.0
     )
-    assert tuples[0].idx == {"en": 0, "es": best[1]}
-    assert tuples[0].score["es"] == pytest.approx(best[2])
+    assert tuples[0].idx == {"en": 0, "es": best.trg}
+    assert tuples[0].score["es"] == pytest.approx(best.score)
 
 
 def test_ratio_margin_of_an_unlike_sentence_is_not_huge() -> None:
     x = np.array([[1.0, 0.0]], np.float32)
     y = np.array([[0.0, 1.0], [-0.1, 0.995]], np.float32)
-    assert all(score < 1.0 for _, _, score in mine_pairs(x, y, k=2, threshold=-1e9))
+    assert all(p.score < 1.0 for p in mine_pairs(x, y, k=2, threshold=-1e9))

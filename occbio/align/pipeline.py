@@ -46,6 +46,7 @@ __all__ = [
     "align_documents",
     "build_backgrounds",
     "length_factors",
+    "pool_offsets",
     "reject_reason",
     "select_tuples",
     "read_docs_jsonl",
@@ -229,7 +230,7 @@ def align_by_document(
         backgrounds = None
     timings = timings if timings is not None else Counter()
     caches = {lang: EmbeddingCache(cache_root, encoder.name, lang, encoder.dim) for lang in langs}
-    offsets = _pool_offsets(backgrounds, langs, pivot, encoder, cfg)
+    offsets = pool_offsets(backgrounds, langs, pivot, encoder, cfg)
     it = iter(docs)
     while block := list(itertools.islice(it, cfg.block_docs)):
         yield from _mine_block(
@@ -258,7 +259,7 @@ def align_documents(
                 yield t
 
 
-def _pool_offsets(
+def pool_offsets(
     backgrounds: Mapping[str, Background] | None,
     langs: Sequence[str],
     pivot: str,

@@ -66,7 +66,7 @@ _SELECTION_KEYS = frozenset(
 )
 
 
-def _encoder(cfg: RunConfig) -> Any:
+def encoder_for(cfg: RunConfig) -> Any:
     name = resolve_encoder_name(cfg.align.encoder, laser_dir=cfg.align.laser_dir)
     options = {"model_dir": cfg.align.laser_dir} if name.startswith("laser") else {}
     encoder = build_encoder(name, **options)
@@ -80,7 +80,7 @@ def _encoder(cfg: RunConfig) -> Any:
     return encoder
 
 
-def _acceptance(cfg: RunConfig, encoder: Any) -> Any:
+def acceptance_rule(cfg: RunConfig, encoder: Any) -> Any:
     try:
         return acceptance(cfg.align, encoder)
     except ValueError as exc:
@@ -133,7 +133,7 @@ class _ListedDocs:
         return iter(self.docs[skip:])
 
 
-def _backgrounds(
+def backgrounds_for(
     cfg: RunConfig,
     run: RunDir,
     encoder: Any,
@@ -183,7 +183,7 @@ def _align(
     *,
     show_progress: bool,
 ) -> StageResult:
-    rule = _acceptance(cfg, encoder)
+    rule = acceptance_rule(cfg, encoder)
     pivot = cfg.pivot
     align_settings = cfg.align.model_dump(mode="json", exclude={"laser_dir", "block_docs"})
     mining = {
@@ -301,7 +301,7 @@ def _mine(
     backgrounds = None
     if cfg.align.scope == "language":
         start = time.perf_counter()
-        backgrounds = _backgrounds(cfg, run, encoder, docs, inputs, stats)
+        backgrounds = backgrounds_for(cfg, run, encoder, docs, inputs, stats)
         timings["background_build_seconds"] += time.perf_counter() - start
     bar = progress_bar(show_progress, desc="align", total=len(docs), unit=" docs")
     bar.update(writer.consumed)
@@ -324,14 +324,24 @@ def _mine(
     writer.finish()
 
 
-def run_align(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
-    """Align the run directory's biographies (after the ``text`` stage)."""
+def align_inputs(
+    cfg: RunConfig, run: RunDir, input_path: Path | None, read_stats: Counter[str]
+) -> tuple[RunDocs | _ListedDocs, dict[str, Any]]:
+    """The documents to align and what identifies them: the run's biographies (after the
+    ``text`` stage), or the documents of ``input_path``."""
+    if input_path is not None:
+        docs = read_docs_jsonl(input_path, cfg.langs, read_stats)
+        return _ListedDocs(docs), {"input": file_identity(input_path)}
     text_rec = run.require_done(
         TEXT_STAGE, needed_by=STAGE, hint=", or `occbio align --input FILE` for your own documents"
     )
-    encoder = _encoder(cfg)
-    docs = RunDocs(run, cfg.langs)
-    inputs = {"text": text_rec["fingerprint"]}
+    return RunDocs(run, cfg.langs), {"text": text_rec["fingerprint"]}
+
+
+def run_align(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
+    """Align the run directory's biographies (after the ``text`` stage)."""
+    docs, inputs = align_inputs(cfg, run, None, Counter())
+    encoder = encoder_for(cfg)
     return _align(cfg, run, encoder, docs, inputs, Counter(), show_progress=show_progress)
 
 
@@ -339,10 +349,7 @@ def run_align_input(
     cfg: RunConfig, run: RunDir, input_path: Path, *, show_progress: bool = True
 ) -> StageResult:
     """Align documents given as JSON lines ``{"doc", "lang", "sentences"}``."""
-    encoder = _encoder(cfg)  # an unknown encoder is reported before the input is read
+    encoder = encoder_for(cfg)  # an unknown encoder is reported before the input is read
     read_stats: Counter[str] = Counter()
-    docs = read_docs_jsonl(input_path, cfg.langs, read_stats)
-    inputs = {"input": file_identity(input_path)}
-    return _align(
-        cfg, run, encoder, _ListedDocs(docs), inputs, read_stats, show_progress=show_progress
-    )
+    docs, inputs = align_inputs(cfg, run, input_path, read_stats)
+    return _align(cfg, run, encoder, docs, inputs, read_stats, show_progress=show_progress)
