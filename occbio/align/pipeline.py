@@ -417,6 +417,7 @@ def select_tuples(
 ) -> Iterator[AlignedTuple]:
     """The tuples that pass ``rule`` and the length filter, counted; ``on_drop(t, reason)`` is
     called for every other one."""
+    stats["tuples_kept"] += 0  # present in the counts even when nothing passes
     for t in tuples:
         reason = reject_reason(t, rule=rule, pivot=pivot, cfg=cfg, factors=factors)
         if reason is None:
