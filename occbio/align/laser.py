@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import ClassVar, Any
 
 import numpy as np
 
@@ -255,6 +255,11 @@ class LaserEncoder:
     dim: int = 1024
     #: Ratio margin (k=4) threshold of CCMatrix (Schwenk et al. 2021), mined with LASER.
     default_threshold: float = 1.06
+    #: Not measured here (the weights cannot be had offline): 1.04 is WikiMatrix's threshold
+    #: for its language-wide ratio margin (Schwenk et al. 2021); no pool-size correction.
+    acceptance_rules: ClassVar[dict[tuple[str, str], tuple[float, float | None]]] = {
+        ("language", "ratio"): (1.04, None)
+    }
 
     def __init__(
         self,

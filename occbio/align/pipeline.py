@@ -30,7 +30,7 @@ import numpy as np
 
 from occbio.align.background import Background, BackgroundSampler, doc_denominators, pool_offset
 from occbio.align.cache import EmbeddingCache
-from occbio.align.encoders import acceptance_for
+from occbio.align.encoders import RULE_K, acceptance_for, pool_drift_for
 from occbio.align.filters import Acceptance, estimate_length_factors, length_ok
 from occbio.align.mine import mine_document
 from occbio.config import AlignConfig
@@ -153,7 +153,7 @@ def read_docs_jsonl(path: Path, langs: Sequence[str], stats: Counter[str]) -> li
 
 def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
     """The configured threshold and cosine floor, else the encoder's own for the scope and
-    margin (a :class:`LanguageError`-free ``ValueError`` when it has none)."""
+    margin (a ``ValueError`` when it has none)."""
     threshold, min_cos = cfg.threshold, cfg.min_cos
     if threshold is None or min_cos is None:
         rule = acceptance_for(encoder, cfg.scope, cfg.margin)
@@ -164,6 +164,14 @@ def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
                 "--threshold"
             )
         if rule is not None:
+            if threshold is None and cfg.scope == "language" and cfg.k != RULE_K:
+                log.warning(
+                    "align: encoder %s's default threshold was chosen with k=%d, not k=%d; "
+                    "check it with --explain or set --threshold",
+                    encoder.name,
+                    RULE_K,
+                    cfg.k,
+                )
             threshold = rule[0] if threshold is None else threshold
             min_cos = rule[1] if min_cos is None else min_cos
     assert threshold is not None  # for the type checker: both branches above set it
@@ -268,7 +276,7 @@ def pool_offsets(
 ) -> dict[str, float]:
     """Per non-pivot language, what to subtract from its scores because a background holds
     fewer sentences than ``cfg.background_size`` (see :func:`pool_offset`)."""
-    drift = float(getattr(encoder, "pool_drift", {}).get(cfg.margin, 0.0))
+    drift = pool_drift_for(encoder, cfg.margin, cfg.k)
     if backgrounds is None:
         return {}
     return {
