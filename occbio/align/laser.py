@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import ClassVar, Any
+from typing import Any, ClassVar
 
 import numpy as np
 
