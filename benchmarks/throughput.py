@@ -2,15 +2,19 @@
 
 Builds ~``--docs`` comparable documents in English, Spanish and French totalling
 ``--sentences`` sentences (default 10,000 over 500 documents, ~20 sentences a document) and
-runs the align stage on them as ``occbio`` does: :func:`occbio.align.pipeline.align_documents`
-(embedding through a fresh content-addressed cache, then margin mining per document) and
-:func:`~occbio.align.pipeline.filter_by_length`. It prints:
+runs the align stage on them as ``occbio`` does (``--sample``: the bundled sample's en/es/ca
+biographies instead): each language's background sample
+(:func:`occbio.align.pipeline.build_backgrounds`, which embeds through a fresh
+content-addressed cache), :func:`~occbio.align.pipeline.align_by_document` (language-wide
+neighbourhoods, margin mining per document) and the selection
+(:func:`~occbio.align.pipeline.select_tuples`). It prints:
 
 * encoding: sentences newly embedded per second, both for the encoder calls alone and for
   the whole embedding step (hashing, cache look-ups and shard writes included), from the
   pipeline's ``timings["embed_seconds"]``;
-* scoring (``timings["mine_seconds"]``: kNN, margins, retrieval, tuple building) and length
-  filtering (timed here), and their share of the stage's wall time (align + filter);
+* the background samples, the neighbourhood searches and scoring (``background_seconds`` +
+  ``mine_seconds``: kNN, margins, retrieval, tuple building) and the selection, and the share
+  of everything but the encoder in the stage's wall time;
 * peak memory (``ru_maxrss``) after loading and after each run;
 * a second run on the now warm cache, which should encode nothing.
 
@@ -25,6 +29,7 @@ side shuffled; the last document may lack a language and is then skipped by the 
 Run::
 
     .venv/bin/python benchmarks/throughput.py                       # 10,000 sentences
+    .venv/bin/python benchmarks/throughput.py --sample              # the bundled sample
     .venv/bin/python benchmarks/throughput.py --sentences 2000 --docs 100   # quick
     .venv/bin/python benchmarks/throughput.py --faiss-threads 1     # FAISS single-threaded
 
@@ -163,6 +168,20 @@ def build_docs(n_sentences: int, n_docs: int, seed: int) -> tuple[list[Doc], Cou
     return docs, source
 
 
+def sample_docs() -> tuple[list[Doc], Counter[str]]:
+    """The bundled sample's biographies in en/es/ca, as the ``text`` stage leaves them."""
+    from occbio.cli import main as occbio_main
+    from occbio.run import RunDir
+    from occbio.stages.align import RunDocs
+
+    LANGS[:] = ["en", "es", "ca"]
+    with tempfile.TemporaryDirectory(prefix="occbio-tp-sample-") as tmp:
+        if occbio_main(["text", "--sample", "--langs", ",".join(LANGS), "--out", tmp, "-q"]):
+            raise SystemExit("the text stage failed on the sample")
+        docs = list(RunDocs(RunDir(Path(tmp)), LANGS).iter_from(0))
+    return docs, Counter(sample=sum(len(s) for d in docs for s in d.sentences.values()))
+
+
 class TimedEncoder:
     """Wraps an encoder to time its ``encode`` calls alone (the pipeline's ``embed_seconds``
     also counts hashing and cache reads and writes)."""
@@ -283,6 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--threshold", type=float, default=None, help="default: the encoder's")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--cache", type=Path, default=None, help="cache dir (default: temp)")
+    parser.add_argument("--sample", action="store_true", help="the bundled sample's en/es/ca")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
@@ -292,7 +312,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.faiss_threads > 0:
         faiss.omp_set_num_threads(args.faiss_threads)
 
-    docs, source = build_docs(args.sentences, args.docs, args.seed)
+    if args.sample:
+        docs, source = sample_docs()
+    else:
+        docs, source = build_docs(args.sentences, args.docs, args.seed)
     n_sent = {lang: sum(len(d.sentences[lang]) for d in docs) for lang in LANGS}
     chars = sum(len(s) for d in docs for ss in d.sentences.values() for s in ss)
     total = sum(n_sent.values())

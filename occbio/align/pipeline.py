@@ -17,7 +17,6 @@ import contextlib
 import itertools
 import json
 import logging
-import math
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -43,7 +42,6 @@ __all__ = [
     "InputError",
     "acceptance",
     "align_by_document",
-    "align_documents",
     "build_backgrounds",
     "length_factors",
     "pool_offsets",
@@ -153,28 +151,27 @@ def read_docs_jsonl(path: Path, langs: Sequence[str], stats: Counter[str]) -> li
 
 def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
     """The configured threshold and cosine floor, else the encoder's own for the scope and
-    margin (a ``ValueError`` when it has none)."""
-    threshold, min_cos = cfg.threshold, cfg.min_cos
-    if threshold is None or min_cos is None:
-        rule = acceptance_for(encoder, cfg.scope, cfg.margin)
-        if rule is None and threshold is None:
-            raise ValueError(
-                f"align.threshold: encoder {encoder.name} has no default threshold for the "
-                f"{cfg.scope} scope with the {cfg.margin} margin; set align.threshold or pass "
-                "--threshold"
-            )
-        if rule is not None:
-            if threshold is None and cfg.scope == "language" and cfg.k != RULE_K:
-                log.warning(
-                    "align: encoder %s's default threshold was chosen with k=%d, not k=%d; "
-                    "check it with --explain or set --threshold",
-                    encoder.name,
-                    RULE_K,
-                    cfg.k,
-                )
-            threshold = rule[0] if threshold is None else threshold
-            min_cos = rule[1] if min_cos is None else min_cos
-    assert threshold is not None  # for the type checker: both branches above set it
+    margin (a ``ValueError`` when there is no threshold either way)."""
+    default_threshold, default_min_cos = acceptance_for(encoder, cfg.scope, cfg.margin) or (
+        None,
+        None,
+    )
+    threshold = cfg.threshold if cfg.threshold is not None else default_threshold
+    min_cos = cfg.min_cos if cfg.min_cos is not None else default_min_cos
+    if threshold is None:
+        raise ValueError(
+            f"align.threshold: encoder {encoder.name} has no default threshold for the "
+            f"{cfg.scope} scope with the {cfg.margin} margin; set align.threshold or pass "
+            "--threshold"
+        )
+    if cfg.threshold is None and cfg.scope == "language" and cfg.k != RULE_K:
+        log.warning(
+            "align: encoder %s's default threshold was chosen with k=%d, not k=%d; check it "
+            "with --explain or set --threshold",
+            encoder.name,
+            RULE_K,
+            cfg.k,
+        )
     return Acceptance(threshold, min_cos)
 
 
@@ -244,27 +241,6 @@ def align_by_document(
         yield from _mine_block(
             block, langs, pivot, encoder, caches, cfg, backgrounds, offsets, stats, timings
         )
-
-
-def align_documents(
-    docs: Sequence[Doc], *, threshold: float | None = None, **options: Any
-) -> Iterator[AlignedTuple]:
-    """Every document's tuples as one stream; ``options`` are :func:`align_by_document`'s
-    (backgrounds are drawn from ``docs`` when the scope needs them and none are given). With
-    ``threshold``, only the tuples whose every score reaches it."""
-    cfg: AlignConfig = options["cfg"]
-    if cfg.scope == "language" and options.get("backgrounds") is None:
-        options["backgrounds"] = build_backgrounds(
-            docs,
-            langs=options["langs"],
-            encoder=options["encoder"],
-            cache_root=options["cache_root"],
-            size=cfg.background_size,
-        )
-    for _doc, tuples in align_by_document(docs, **options):
-        for t in tuples:
-            if threshold is None or min(t.score.values(), default=math.inf) >= threshold:
-                yield t
 
 
 def pool_offsets(
