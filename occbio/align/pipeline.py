@@ -53,6 +53,9 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+#: Fewer sentences than this in a language and its margins rest on too few neighbours.
+SMALL_POOL = 50
+
 
 class InputError(ValueError):
     """An input file that cannot be used at all (the message names the file and line)."""
@@ -194,6 +197,14 @@ def build_backgrounds(
                 samplers[lang].add_all(texts, doc.doc)
     out = {}
     for lang, sampler in samplers.items():
+        if 0 < sampler.pool < SMALL_POOL:
+            log.warning(
+                "align: only %d %s sentences in this run: language-normalised margins were "
+                "measured reliable down to ~50 sentences per language (benchmarks/"
+                "align_quality.py --pools); check a few documents with --explain",
+                sampler.pool,
+                lang,
+            )
         sample = sampler.sample()
         cache = EmbeddingCache(cache_root, encoder.name, lang, encoder.dim)
         vectors, encoded = cache.embed(

@@ -78,8 +78,9 @@ def render_datacard(
         "",
         "people (Wikidata: occupation P106, gender P21, sitelinks) -> each person's article per "
         "language -> cleaning and sentence splitting -> sentence embeddings -> margin-based "
-        "mining inside each person's articles, pivot intersection for more than two "
-        "languages -> length filter -> balancing by gender -> document-level output.",
+        "mining inside each person's articles (margins normalised against a sample of each "
+        "whole language), pivot intersection for more than two languages -> threshold (and "
+        "optional length filter) -> balancing by gender -> document-level output.",
         "",
         "Settings:",
         "",

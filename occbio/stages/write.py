@@ -154,8 +154,11 @@ def _sources(run: RunDir) -> dict[str, str]:
     for lang, ident in t_inputs.get("dumps", {}).items():
         out[f"biographies ({lang})"] = f"pages-articles dump {_file(ident)}"
     align = run.stage_record("align")
+    scope = align.get("settings", {}).get("mining", {}).get("scope", "?")
+    floor = align.get("min_cos")
     out["alignment"] = (
-        f"encoder {align.get('encoder', '?')}, margin threshold {align.get('threshold', '?')}"
+        f"encoder {align.get('encoder', '?')}, {scope}-normalised ratio margin, threshold "
+        f"{align.get('threshold', '?')}" + ("" if floor is None else f", min cosine {floor}")
     )
     return out
 
