@@ -152,7 +152,7 @@ def backgrounds_for(
             continue
         try:
             background = Background.load(path)
-        except (OSError, ValueError, KeyError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, EOFError) as exc:
             log.warning("align: background sample %s unreadable (%s); drawing it again", path, exc)
             continue
         if background.fingerprint == fp and background.lang == lang:
