@@ -188,14 +188,15 @@ def main() -> None:
             f"{total} sentences (written in {time.perf_counter() - start:.1f} s)"
         )
         print(
-            f"{'run':<22} {'wall s':>7} {'embed s':>8} {'mine s':>7} {'peak RSS MB':>12} "
-            f"{'tuples kept':>12}"
+            f"{'run':<22} {'wall s':>7} {'bg draw s':>9} {'embed s':>8} {'bg search s':>11} "
+            f"{'mine s':>7} {'peak RSS MB':>12} {'tuples kept':>12}"
         )
         for label, threshold in (("cold cache", 1.04), ("warm cache, new thr.", 1.05)):
             took, peak, rec = run_child(run_dir, args.langs, threshold)
             secs = rec.get("seconds", {})
             print(
-                f"{label:<22} {took:>7.1f} {secs.get('embed_seconds', 0):>8.1f} "
+                f"{label:<22} {took:>7.1f} {secs.get('background_build_seconds', 0):>9.1f} "
+                f"{secs.get('embed_seconds', 0):>8.1f} {secs.get('background_seconds', 0):>11.1f} "
                 f"{secs.get('mine_seconds', 0):>7.1f} {peak:>12.0f} "
                 f"{rec['counts'].get('tuples_kept', 0):>12}"
             )
