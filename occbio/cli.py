@@ -22,6 +22,7 @@ from occbio.extract.wikipedia_web import SiteUnreachable
 from occbio.langs import LanguageError, parse_langs
 from occbio.report.funnel import format_funnel
 from occbio.run import RunDir
+from occbio.runlock import run_lock
 from occbio.stages.align import ALIGNMENTS_FILE, run_align, run_align_input
 from occbio.stages.balance import run_balance
 from occbio.stages.common import StageResult
@@ -430,6 +431,27 @@ def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[Stage
     return results
 
 
+def _run_command(args: argparse.Namespace, cfg: RunConfig) -> None:
+    """The stages a command asks for, in the run directory this process holds."""
+    if args.command == "align" and args.input is not None:
+        run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
+        result = run_align_input(cfg, run, args.input, show_progress=not args.quiet)
+        print(result.summary(_SUMMARY_KEYS["align"]))
+        print(f"alignments: {cfg.out_dir / ALIGNMENTS_FILE} (and .tsv)")
+        if args.explain is not None:
+            print(explain(cfg, args.explain, input_path=args.input))
+        return
+    upto = "write" if args.command == "mine" else args.command
+    _run_stages(cfg, upto, show_progress=not args.quiet)
+    if args.command == "align" and args.explain is not None:
+        print(explain(cfg, args.explain))
+    if upto == "write":
+        stats = read_stats(cfg.out_dir)
+        if stats is not None:
+            print(format_funnel(stats["funnel"]))
+        print(f"corpus: {cfg.out_dir / CORPUS_DIR} (data card: {cfg.out_dir / DATACARD_FILE})")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``occbio`` command; returns the exit status."""
     parser = build_parser()
@@ -440,23 +462,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "stats":
             _print_stats(cfg)
             return 0
-        if args.command == "align" and args.input is not None:
-            run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
-            result = run_align_input(cfg, run, args.input, show_progress=not args.quiet)
-            print(result.summary(_SUMMARY_KEYS["align"]))
-            print(f"alignments: {cfg.out_dir / ALIGNMENTS_FILE} (and .tsv)")
-            if args.explain is not None:
-                print(explain(cfg, args.explain, input_path=args.input))
-            return 0
-        upto = "write" if args.command == "mine" else args.command
-        _run_stages(cfg, upto, show_progress=not args.quiet)
-        if args.command == "align" and args.explain is not None:
-            print(explain(cfg, args.explain))
-        if upto == "write":
-            stats = read_stats(cfg.out_dir)
-            if stats is not None:
-                print(format_funnel(stats["funnel"]))
-            print(f"corpus: {cfg.out_dir / CORPUS_DIR} (data card: {cfg.out_dir / DATACARD_FILE})")
+        with run_lock(cfg.out_dir):
+            _run_command(args, cfg)
         return 0
     except (ConfigError, LanguageError, UsageError, UnknownEncoder) as exc:
         print(f"occbio: error: {exc}", file=sys.stderr)
