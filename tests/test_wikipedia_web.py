@@ -708,6 +708,50 @@ def test_cache_keeps_no_failures(wiki: FakeWiki, tmp_path: Path) -> None:
         assert second.stats["cache_hits"] == 0
 
 
+class _Planted:
+    """A pickle that creates a file when loaded: what a shared pickle cache would run."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Path.write_text, (self.target, "pwned"))
+
+
+def test_cache_rows_cannot_run_code_and_bad_rows_are_counted_misses(
+    wiki: FakeWiki, tmp_path: Path
+) -> None:
+    import pickle
+    import sqlite3
+    import zlib
+
+    with make_client(wiki, cache_dir=tmp_path) as first:
+        good = first.fetch("en", "Ada Lovelace")
+        assert good.status == "ok" and first.fetch("en", "Nobody").status == "missing"
+    db = next(tmp_path.glob("*.sqlite"))
+    with sqlite3.connect(db) as con:
+        rows = con.execute("SELECT key, value FROM responses").fetchall()
+        assert len(rows) == 2
+        # stored as zlib-compressed JSON: status, headers and body, nothing executable
+        stored = json.loads(zlib.decompress(rows[0][1]))
+        assert {"status_code", "headers"} <= set(stored)
+        target = tmp_path / "planted"
+        planted = zlib.compress(pickle.dumps(_Planted(target)))
+        con.execute("UPDATE responses SET value = ? WHERE key = ?", (planted, rows[0][0]))
+        con.execute("UPDATE responses SET value = ? WHERE key = ?", (b"\x00garbage", rows[1][0]))
+    wiki.reset()
+    with make_client(wiki, cache_dir=tmp_path) as second:
+        again = second.fetch("en", "Ada Lovelace")
+        assert second.fetch("en", "Nobody").status == "missing"
+        assert second.stats["cache_unreadable"] == 2 and second.stats["cache_hits"] == 0
+        assert len(wiki.log) == 2  # both fetched again
+    assert not target.exists(), "a cache row ran code"
+    assert (again.status, again.html) == (good.status, good.html)
+    with make_client(wiki, cache_dir=tmp_path) as third:  # the rows were replaced
+        third.fetch("en", "Ada Lovelace")
+        assert third.stats["cache_hits"] == 1 and third.stats["cache_unreadable"] == 0
+
+
 def test_cache_under_the_thread_pool(tmp_path: Path) -> None:
     titles = [f"Person {i}" for i in range(80)]
     pages = {("en", t): LEAD.format(name=t) * 50 for t in titles}

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import http.cookiejar
 import logging
-import pickle
 import re
 import threading
 import time
@@ -431,7 +430,7 @@ class FetchResult:
 _MISSING_CODES = frozenset({"missingtitle", "nosuchpageid"})
 #: ``action=parse`` error codes worth another try (served with HTTP 200).
 _RETRY_CODES = frozenset({"maxlag", "ratelimited", "readonly", "internal_api_error"})
-_CACHE_FILE = "wikipedia_web.sqlite"
+_CACHE_FILE = "wikipedia_web.json.sqlite"  # ".json": older caches held pickles
 _END: Any = object()
 
 _VERSION_OF_RE = re.compile(r"<link\b[^>]*\brel=\"dc:isVersionOf\"[^>]*>")
@@ -617,20 +616,28 @@ def _connection_level(exc: requests.RequestException) -> bool:
     return isinstance(reason, (u3.NewConnectionError, u3.ConnectTimeoutError))
 
 
-def _compressed_pickle() -> Any:
-    """requests-cache's pickle serializer plus zlib: Parsoid HTML shrinks about fivefold."""
-    from requests_cache.serializers.pipeline import SerializerPipeline, Stage
-    from requests_cache.serializers.preconf import base_stage
+def _json_zlib(on_unreadable: Callable[[], None]) -> Any:
+    """A requests-cache serializer that stores responses as zlib-compressed JSON (status,
+    headers, body): Parsoid HTML shrinks about fivefold, and a row read from a copied or
+    shared cache can never run code, as a pickle can. A row that does not decode (an older
+    pickle, a truncated or planted value) is reported through ``on_unreadable`` and read as a
+    cache miss, so the page is fetched again and the row replaced."""
+    import json
 
-    return SerializerPipeline(
-        [
-            base_stage,
-            Stage(pickle, dumps="dumps", loads="loads"),
-            Stage(dumps=lambda b: zlib.compress(b, 6), loads=zlib.decompress),
-        ],
-        name="pickle+zlib",
-        is_binary=True,
-    )
+    from requests_cache.serializers.pipeline import SerializerPipeline, Stage
+    from requests_cache.serializers.preconf import json_preconf_stage
+
+    def dumps(response: Any) -> bytes:
+        return zlib.compress(json.dumps(json_preconf_stage.dumps(response)).encode("utf-8"), 6)
+
+    def loads(blob: bytes) -> Any:
+        try:
+            return json_preconf_stage.loads(json.loads(zlib.decompress(blob).decode("utf-8")))
+        except Exception as exc:  # whatever the row holds, it is a miss, never an error
+            on_unreadable()
+            raise ValueError(f"unreadable cache row ({type(exc).__name__})") from None
+
+    return SerializerPipeline([Stage(dumps=dumps, loads=loads)], name="json+zlib", is_binary=True)
 
 
 class _NoCookies(http.cookiejar.DefaultCookiePolicy):
@@ -731,7 +738,7 @@ class WikipediaWebClient:
             session = requests_cache.CachedSession(
                 str(self.cache_dir / _CACHE_FILE),
                 backend="sqlite",
-                serializer=_compressed_pickle(),
+                serializer=_json_zlib(lambda: self._count("cache_unreadable")),
                 expire_after=requests_cache.NEVER_EXPIRE,
                 cache_control=False,  # Wikipedia says max-age=0: keep the answers anyway
                 allowable_codes=(200, 404),
