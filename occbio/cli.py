@@ -431,8 +431,18 @@ def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[Stage
     return results
 
 
+#: Commands that make parallel tuples, which takes two languages at least.
+_PARALLEL_COMMANDS = frozenset({"align", "balance", "write", "mine"})
+
+
 def _run_command(args: argparse.Namespace, cfg: RunConfig) -> None:
     """The stages a command asks for, in the run directory this process holds."""
+    if args.command in _PARALLEL_COMMANDS and len(cfg.langs) < 2:
+        raise UsageError(
+            f"`occbio {args.command}` makes parallel sentences and needs two languages at least; "
+            f"--langs gives only {cfg.langs[0]} (repeated codes count once), e.g. --langs "
+            f"{cfg.langs[0]},{'es' if cfg.langs[0] != 'es' else 'en'}"
+        )
     if args.command == "align" and args.input is not None:
         run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
         result = run_align_input(cfg, run, args.input, show_progress=not args.quiet)

@@ -175,6 +175,15 @@ class CleanConfig(_Section):
     #: Drop repeated sentences within an article (the first occurrence stays).
     dedup: bool = True
 
+    @model_validator(mode="after")
+    def _check_lengths(self) -> CleanConfig:
+        if self.min_chars > self.max_chars:
+            raise ValueError(
+                f"min_chars ({self.min_chars}) is more than max_chars ({self.max_chars}): "
+                "no sentence could be kept"
+            )
+        return self
+
 
 class AlignConfig(_Section):
     """Embedding, margin mining and the length filter."""
@@ -198,9 +207,9 @@ class AlignConfig(_Section):
     #: Retrieval: ``max`` (1:1, best first), ``intersect``, ``fwd`` or ``bwd``.
     mode: Literal["max", "intersect", "fwd", "bwd"] = "max"
     #: Minimum margin score of a kept pair; ``None`` takes the encoder's own default.
-    threshold: float | None = None
+    threshold: float | None = Field(default=None, allow_inf_nan=False)
     #: Minimum cosine of a kept pair; ``None`` takes the encoder's own default.
-    min_cos: float | None = None
+    min_cos: float | None = Field(default=None, ge=-1.0, le=1.0, allow_inf_nan=False)
     #: The length filter, pivot against each language: a pair passes when the longer sentence
     #: is at most ``max_length_ratio`` times the shorter, or longer by at most ``length_slack``
     #: units (short sentences vary more).

@@ -149,6 +149,23 @@ def test_align_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "align.pivot 'fr' must be one of langs" in capsys.readouterr().err
     assert main(["align", "--input", str(bad), "--langs", "en,es", "--encoder", "bogus"]) == 2
     assert "known encoders are" in capsys.readouterr().err
+    # documents that have none of the asked languages together: an error, not an empty file
+    en_es = tmp_path / "en_es.jsonl"
+    en_es.write_text(
+        '{"doc": "a", "lang": "en", "sentences": ["She was born in Girona in 1962."]}\n'
+        '{"doc": "a", "lang": "es", "sentences": ["Nació en Girona en 1962."]}\n'
+    )
+    out = tmp_path / "none"
+    assert main(["align", "--input", str(en_es), "--langs", "en,es,ca", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "none of its 1 documents has sentences in every one of en, es, ca" in err
+    assert "en in 1, es in 1" in err and not (out / "alignments.jsonl").exists()
+    # one language (or one repeated) makes no parallel corpus
+    for langs in ("en", "en,en"):
+        assert main(["align", "--input", str(en_es), "--langs", langs, "--out", str(out)]) == 2
+        assert "needs two languages at least" in capsys.readouterr().err
+    assert main(["mine", "--sample", "--langs", "es", "--out", str(out)]) == 2
+    assert "--langs es,en" in capsys.readouterr().err
 
 
 def test_embedding_cache_embeds_each_sentence_once(tmp_path: Path) -> None:

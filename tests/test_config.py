@@ -78,3 +78,17 @@ def test_parse_langs() -> None:
 def test_default_toml_matches_the_code_defaults() -> None:
     """configs/default.toml documents the defaults; it must not drift from config.py."""
     assert load_config(REPO_ROOT / "configs" / "default.toml") == load_config()
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        ({"align": {"threshold": float("nan")}}, "align.threshold: Input should be a finite"),
+        ({"align": {"threshold": float("inf")}}, "align.threshold: Input should be a finite"),
+        ({"align": {"min_cos": 1.5}}, "align.min_cos"),
+        ({"clean": {"min_chars": 500, "max_chars": 100}}, "no sentence could be kept"),
+    ],
+)
+def test_settings_that_would_give_nothing_are_errors(override: dict, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_config(None, override)

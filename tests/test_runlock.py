@@ -59,9 +59,12 @@ def test_a_second_process_is_refused_and_a_killed_holder_blocks_nothing(
 
 
 def test_the_lock_is_exclusive_within_and_across_processes(tmp_path: Path) -> None:
-    with run_lock(tmp_path), pytest.raises(RunLocked, match=str(os.getpid())):
-        with run_lock(tmp_path):
-            pass  # pragma: no cover
+    with (
+        run_lock(tmp_path),
+        pytest.raises(RunLocked, match=str(os.getpid())),
+        run_lock(tmp_path),
+    ):
+        pass  # pragma: no cover
     with run_lock(tmp_path):  # released on exit
         pass
 

@@ -148,6 +148,14 @@ def read_docs_jsonl(path: Path, langs: Sequence[str], stats: Counter[str]) -> li
             f"{path}: no usable line for languages {', '.join(langs)}; expected one JSON object "
             'a line: {"doc": "<id>", "lang": "<code>", "sentences": ["...", ...]}'
         )
+    if not any(all(d.sentences.get(lang) for lang in langs) for d in docs.values()):
+        found = Counter(lang for d in docs.values() for lang, s in d.sentences.items() if s)
+        have = ", ".join(f"{lang} in {n}" for lang, n in sorted(found.items()))
+        raise InputError(
+            f"{path}: none of its {len(docs)} documents has sentences in every one of "
+            f"{', '.join(langs)} (sentences found: {have} documents); pass --langs with "
+            "languages your documents share"
+        )
     stats["input_docs"] = len(docs)
     return list(docs.values())
 
