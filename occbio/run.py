@@ -184,8 +184,11 @@ class StageState:
         rec = self.record
         resuming = rec.get("status") == "running" and rec.get("fingerprint") == fp
         if not resuming:
+            # what the last run of this stage left, to remove at finish what this one does not
+            # write again (a re-run with fewer languages must not leave corpus.ca beside it)
+            previous = sorted({*rec.get("outputs", []), *rec.get("previous_outputs", [])})
             rec.clear()
-            rec.update({"progress": {}, "started": _now()})
+            rec.update({"progress": {}, "started": _now(), "previous_outputs": previous})
             shutil.rmtree(self.parts_root, ignore_errors=True)
         rec.update(
             {
@@ -211,11 +214,13 @@ class StageState:
         warnings: Iterable[str] = (),
     ) -> None:
         rec = self.record
+        outputs = sorted(outputs)
+        self._remove_stale(set(rec.pop("previous_outputs", [])) - set(outputs))
         rec.update(
             {
                 "status": "done",
                 "counts": dict(sorted(counts.items())),
-                "outputs": sorted(outputs),
+                "outputs": outputs,
                 "warnings": list(warnings),
                 "finished": _now(),
             }
@@ -225,6 +230,18 @@ class StageState:
         shutil.rmtree(self.parts_root, ignore_errors=True)
         with contextlib.suppress(OSError):
             self.parts_root.parent.rmdir()  # .parts/ itself, once no stage has chunks left
+
+    def _remove_stale(self, names: Iterable[str]) -> None:
+        """Delete earlier outputs of this stage that this run did not write again (only plain
+        files inside the run directory)."""
+        root = self.run.path.resolve()
+        for name in sorted(names):
+            path = (self.run.path / name).resolve()
+            if path.is_file() and root in path.parents:
+                path.unlink()
+                log.info(
+                    "%s: removed %s, an output of an earlier run not written again", self.name, name
+                )
 
 
 class ChunkedWriter:

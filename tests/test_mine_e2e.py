@@ -129,3 +129,17 @@ def test_a_balance_that_keeps_nobody_says_why(run: Path) -> None:
     for lang in LANGS:
         root = etree.parse(str(run / "corpus" / f"corpus.{lang}.xml")).getroot()
         assert root.tag == "corpus" and len(root.findall("doc")) == 0
+
+
+def test_a_rerun_with_fewer_languages_leaves_only_its_own_files(run: Path) -> None:
+    """Fewer --langs into the same directory: the Catalan corpus and text files of the earlier
+    run go, so no file is left that is no longer line-aligned with the others."""
+    assert main(["mine", "-q", "--sample", "--langs", "en,es", "--out", str(run)]) == 0
+    corpus = sorted(p.name for p in (run / "corpus").iterdir())
+    assert not [name for name in corpus if ".ca" in name], corpus
+    assert not (run / "text" / "ca.sentences.jsonl").exists()
+    manifest = json.loads((run / "manifest.json").read_text())
+    assert all((run / out).exists() for s in manifest["stages"].values() for out in s["outputs"])
+    assert all("previous_outputs" not in s for s in manifest["stages"].values())
+    en = (run / "corpus" / "corpus.en").read_text().splitlines()
+    assert len(en) == len((run / "corpus" / "corpus.es").read_text().splitlines()) > 0

@@ -174,3 +174,19 @@ def test_require_done_names_what_to_run_first(tmp_path: Path) -> None:
     st.begin("fp", inputs={}, settings={})
     st.finish(counts={"people": 2}, outputs=[])
     assert run.require_done("entities", needed_by="text")["counts"] == {"people": 2}
+
+
+def test_a_rerun_removes_the_outputs_it_does_not_write_again(tmp_path: Path) -> None:
+    run = RunDir(tmp_path / "run")
+    for name in ("a.txt", "b.txt"):
+        (run.path / name).write_text(name)
+    (tmp_path / "outside.txt").write_text("not ours")
+    st = run.stage("write")
+    st.begin("fp1", inputs={}, settings={})
+    st.finish(counts={}, outputs=["a.txt", "b.txt", "../outside.txt"])
+    st.begin("fp2", inputs={}, settings={})  # another setting: b.txt is not written again
+    assert (run.path / "b.txt").exists(), "nothing is removed before the stage finishes"
+    st.finish(counts={}, outputs=["a.txt"])
+    assert (run.path / "a.txt").exists() and not (run.path / "b.txt").exists()
+    assert (tmp_path / "outside.txt").exists(), "never a file outside the run directory"
+    assert "previous_outputs" not in run.stage_record("write")
