@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from occbio.align.cache import EmbeddingCache
+from occbio.align.pipeline import read_docs_jsonl
 from occbio.cli import main
 
 GENEVAL = "mt-geneval-dev/sentences-dev/geneval-sentences-feminine-dev.en_{x}.{y}"
@@ -149,6 +150,20 @@ def test_align_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "align.pivot 'fr' must be one of langs" in capsys.readouterr().err
     assert main(["align", "--input", str(bad), "--langs", "en,es", "--encoder", "bogus"]) == 2
     assert "known encoders are" in capsys.readouterr().err
+    # ids that would corrupt the TSV, or that are not strings, are skipped and counted; the
+    # language code is matched whatever its case
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text(
+        '{"doc": "a\\tb", "lang": "en", "sentences": ["x y z w"]}\n'
+        '{"doc": 5, "lang": "en", "sentences": ["x y z w"]}\n'
+        '{"doc": "", "lang": "en", "sentences": ["x y z w"]}\n'
+        '{"doc": "ok", "lang": "EN", "sentences": ["She was born in Girona."]}\n'
+        '{"doc": "ok", "lang": "es", "sentences": ["Nació en Girona."]}\n'
+    )
+    stats: Counter[str] = Counter()
+    docs = read_docs_jsonl(odd, ["en", "es"], stats)
+    assert [d.doc for d in docs] == ["ok"] and set(docs[0].sentences) == {"en", "es"}
+    assert stats["input_lines_malformed"] == 3
     # documents that have none of the asked languages together: an error, not an empty file
     en_es = tmp_path / "en_es.jsonl"
     en_es.write_text(

@@ -586,3 +586,11 @@ def test_memory_is_flat(tmp_path: Path) -> None:
     # ten times the entities, about the same peak: nothing grows with the dump
     assert large_peak < 1.5 * small_peak + 256 * 1024, (small_peak, large_peak)
     assert large_peak < 8 * 1024 * 1024
+
+
+@pytest.mark.parametrize("bad", ["Q1\tX", "../../evil", "Q01", "P31", "Q", "Q1\n"])
+def test_an_id_that_is_no_item_id_is_skipped_and_counted(bad: str) -> None:
+    stats: Counter[str] = Counter()
+    assert entity_from_json(item(bad, genders=[FEMALE], langs=LANGS), LANGS, stats=stats) is None
+    assert stats["humans_bad_qid"] == 1 and stats["humans_kept"] == 0
+    assert entity_from_json(item("Q7", langs=LANGS), LANGS, stats=stats) is not None

@@ -17,6 +17,7 @@ import contextlib
 import itertools
 import json
 import logging
+import re
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -52,6 +53,9 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+#: Characters an id must not hold: they would split a TSV row or a line of a plain file.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 #: Fewer sentences than this in a language and its margins rest on too few neighbours.
 SMALL_POOL = 50
@@ -107,6 +111,10 @@ class AlignedTuple:
 def read_docs_jsonl(path: Path, langs: Sequence[str], stats: Counter[str]) -> list[Doc]:
     """Documents from lines ``{"doc": id, "lang": code, "sentences": [...]}``.
 
+    ``doc`` must be a non-empty string without control characters (a tab or a line break would
+    split the TSV rows written from it); ``lang`` is matched case-insensitively, like
+    ``--langs``.
+
     A malformed line, or one in a language not asked for, is skipped, counted and logged
     (the first few with their line number); a document given twice in one language keeps
     the first. A file with no usable line at all is an :class:`InputError`.
@@ -122,13 +130,21 @@ def read_docs_jsonl(path: Path, langs: Sequence[str], stats: Counter[str]) -> li
             problem = None
             try:
                 row = json.loads(line)
-                doc, lang, sentences = str(row["doc"]), str(row["lang"]), row["sentences"]
-                if not isinstance(sentences, list) or not all(
+                doc, lang, sentences = (
+                    row["doc"],
+                    str(row["lang"]).strip().lower(),
+                    row["sentences"],
+                )
+                if not isinstance(doc, str) or not doc.strip():
+                    problem = '"doc" must be a non-empty string'
+                elif _CONTROL.search(doc):
+                    problem = '"doc" holds a control character (tab, line break, ...)'
+                elif not isinstance(sentences, list) or not all(
                     isinstance(s, str) for s in sentences
                 ):
                     problem = '"sentences" must be a list of strings'
-            except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                problem = f"not a line of the form {{doc, lang, sentences}} ({exc})"
+            except (json.JSONDecodeError, KeyError, TypeError, RecursionError) as exc:
+                problem = f"not a line of the form {{doc, lang, sentences}} ({type(exc).__name__})"
             if problem is not None:
                 stats["input_lines_malformed"] += 1
                 if stats["input_lines_malformed"] <= 10:

@@ -76,6 +76,7 @@ _HUMAN_NUMERIC = re.compile(rb'"numeric-id"\s*:\s*5\s*[,}]')
 # Current dumps start each line with the entity's own id: a free exact test for collect_labels.
 _LEADING_ID = re.compile(rb'\{\s*"type"\s*:\s*"item"\s*,\s*"id"\s*:\s*"(Q\d+)"')
 _ANY_QID = re.compile(rb'"(Q\d+)"')
+_VALID_QID = re.compile(r"Q[1-9][0-9]*")
 
 _STRIP = b" \t\r\n,"
 _BOM = b"\xef\xbb\xbf"
@@ -214,7 +215,8 @@ def entity_from_json(
     ``langs`` (``None``: all). Occupation labels are left empty (see the module doc). Counters
     go to ``stats``: ``humans``, ``humans_kept``, ``humans_skipped_langs``, and for kept people
     ``gender_missing``, ``gender_somevalue``, ``gender_novalue``, ``gender_unmapped`` (one per
-    unknown QID), ``gender_conflict``, ``occupation_missing``.
+    unknown QID), ``gender_conflict``, ``occupation_missing``; ``humans_bad_qid`` for a human
+    whose id is not an item id (skipped).
     """
     stats = stats if stats is not None else Counter()
     need = _required_langs(langs, min_langs)
@@ -224,6 +226,15 @@ def entity_from_json(
     if HUMAN_QID not in _statement_values(claims, _P_INSTANCE_OF)[0]:
         return None
     stats["humans"] += 1
+    if not _VALID_QID.fullmatch(obj["id"]):
+        # an id that is no item id ("Q1\t...", "../../evil") would corrupt the TSV rows and
+        # file names built from it
+        stats["humans_bad_qid"] += 1
+        if stats["humans_bad_qid"] <= 10:
+            logger.warning(
+                "skipped an entity whose id %r is not a Wikidata item id", obj["id"][:80]
+            )
+        return None
     titles = _titles(obj.get("sitelinks"), langs)
     if len(titles) < need:
         stats["humans_skipped_langs"] += 1
