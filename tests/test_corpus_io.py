@@ -276,7 +276,7 @@ TSV_HEADER = [
 
 def _read_tsv(path: Path) -> list[list[str]]:
     with open(path, encoding="utf-8", newline="") as fh:
-        return list(csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+        return list(csv.reader(fh, delimiter="\t"))
 
 
 def test_write_tsv(tmp_path: Path):
@@ -385,6 +385,7 @@ def test_write_corpus_one_pass_equals_separate_writers(tmp_path: Path):
         "corpus.es.xml",
         "corpus.ca.xml",
         "corpus.tsv",
+        "corpus.parquet",
         "corpus.jsonl",
         "corpus.en",
         "corpus.es",
@@ -401,7 +402,8 @@ def test_write_corpus_one_pass_equals_separate_writers(tmp_path: Path):
     write_jsonl(sep / "corpus.jsonl", _docs(), langs=LANGS, pivot=PIVOT)
     write_plain(sep, LANGS, _docs())
     for name in files:
-        assert (tmp_path / "all" / name).read_bytes() == (sep / name).read_bytes(), name
+        if name != "corpus.parquet":  # written by write_corpus only; checked below
+            assert (tmp_path / "all" / name).read_bytes() == (sep / name).read_bytes(), name
     # with the documents' own language order, plain write_jsonl gives the same file
     write_jsonl(sep / "default.jsonl", _docs())
     assert (sep / "default.jsonl").read_bytes() == (sep / "corpus.jsonl").read_bytes()
@@ -587,3 +589,27 @@ def test_read_gebio_repeats_and_unclosed_docs(tmp_path: Path, caplog: pytest.Log
     ]
     assert "not closed" in caplog.text
     assert "docid Q1 already had a <doc> at line 1" in caplog.text
+
+
+def test_pandas_and_parquet_read_every_value_back(tmp_path: Path) -> None:
+    """pandas' defaults read the TSV back exactly (a sentence that starts with a quote keeps
+    it), and the Parquet file holds the same rows with typed columns."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    docs = _docs()
+    quoted = '"Aloma" (1938) was her first novel, she said: "the best".'
+    docs[0].segments[0] = {**docs[0].segments[0], "en": quoted}
+    write_corpus(tmp_path, LANGS, docs, pivot=PIVOT)
+    rows = _read_tsv(tmp_path / "corpus.tsv")
+    frame = pd.read_csv(tmp_path / "corpus.tsv", sep="\t", dtype=str, keep_default_na=False)
+    assert frame.columns.tolist() == rows[0]
+    assert frame.values.tolist() == rows[1:]
+    assert frame["en"][0] == quoted
+    typed = pd.read_csv(tmp_path / "corpus.tsv", sep="\t")  # all defaults
+    assert typed["en"][0] == quoted and typed["seg"].tolist() == [1, 2, 3, 1, 1, 2]
+    table = pd.read_parquet(tmp_path / "corpus.parquet")
+    assert table.columns.tolist() == rows[0]
+    assert table["en"].tolist() == frame["en"].tolist()
+    assert table["seg"].tolist() == [1, 2, 3, 1, 1, 2]
+    assert table["score_es"][0] == pytest.approx(1.2346, abs=1e-4)
+    assert pd.isna(table["score_es"].iloc[-1])

@@ -34,6 +34,7 @@ from occbio.align.encoders import RULE_K, acceptance_for, pool_drift_for
 from occbio.align.filters import Acceptance, estimate_length_factors, length_ok
 from occbio.align.mine import mine_document
 from occbio.config import AlignConfig
+from occbio.io.corpus import tsv_writer
 from occbio.langs import LanguageError, validate_langs
 from occbio.run import atomic_write
 
@@ -458,11 +459,12 @@ def write_alignments(
     header = ["doc", *(f"{lang}_idx" for lang in langs), *langs]
     header += [f"{name}_{x}" for x in others for name in ("score", "cos")]
     with atomic_write(path) as jsonl_fh, atomic_write(tsv) as tsv_fh:
-        tsv_fh.write("\t".join(header) + "\n")
+        out = tsv_writer(tsv_fh)
+        out.writerow(header)
         for t in tuples:
             jsonl_fh.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
             row = [t.doc, *(str(t.idx[lang]) for lang in langs)]
             row += [" ".join(t.text[lang].split()) for lang in langs]
             row += [f"{v[x]:.4f}" for x in others for v in (t.score, t.cos)]
-            tsv_fh.write("\t".join(row) + "\n")
+            out.writerow(row)
     return tsv

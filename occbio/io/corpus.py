@@ -27,8 +27,14 @@ Files
 ``{stem}.tsv`` (:func:`write_tsv`)
     One row per aligned tuple: one sentence column per language, then ``qid``, ``name``,
     ``occupations`` / ``occupation_qids`` (``|``-joined), ``gender``, ``url_{lang}`` per
-    language, ``seg`` (1-based) and ``score_{lang}`` (4 decimals) per non-pivot language. No
-    quoting: values never contain a tab or a line break (read with ``csv.QUOTE_NONE``).
+    language, ``seg`` (1-based) and ``score_{lang}`` (4 decimals) per non-pivot language.
+    Values never contain a tab or a line break; a value with a double quote is quoted the CSV
+    way (``"`` around it, inner ``"`` doubled), so pandas (``pd.read_csv(path, sep="\t")``)
+    and Hugging Face ``datasets`` (``load_dataset("csv", data_files=path, delimiter="\t")``)
+    read every value back exactly with their default settings.
+``{stem}.parquet`` (:func:`write_corpus`)
+    The TSV's rows and columns as Parquet (``seg`` an integer, scores floats or null), for
+    ``load_dataset("parquet", data_files=path)`` or ``pd.read_parquet``.
 ``{stem}.jsonl`` (:func:`write_jsonl`)
     The same rows as JSON objects (``text``, ``urls`` and ``scores`` keyed by language,
     ``occupations`` as ``[{qid, label}]``).
@@ -44,6 +50,7 @@ counted by :func:`write_corpus`).
 from __future__ import annotations
 
 import contextlib
+import csv
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -57,7 +64,9 @@ from occbio.records import Document
 from occbio.run import atomic_write
 
 __all__ = [
+    "PARQUET_ROWS",
     "clean_text",
+    "tsv_writer",
     "article_url",
     "write_xml",
     "write_tsv",
@@ -229,27 +238,80 @@ def _tsv_header(langs: Sequence[str], pivot: str) -> list[str]:
     ]
 
 
+#: Rows per Parquet row group (and the most rows the writer holds in memory).
+PARQUET_ROWS = 10_000
+
+
+def tsv_writer(fh: IO[str]) -> Any:
+    """A csv writer of tab-separated rows that quotes only values with a double quote (or a
+    tab or line break, which occbio's values never hold), as pandas and ``datasets`` expect."""
+    return csv.writer(fh, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+
+
 def _fmt_score(x: float | None) -> str:
     return "" if x is None else f"{x:.4f}"
 
 
+def _table_rows(d: _Doc, langs: Sequence[str], pivot: str) -> Iterator[list[Any]]:
+    """The TSV / Parquet rows of one document, in :func:`_tsv_header`'s column order (scores
+    as floats or None, ``seg`` as an int)."""
+    others = [lang for lang in langs if lang != pivot]
+    fixed = [d.qid, d.name, d.occupation_labels(), d.occupation_qids, d.gender]
+    urls = [d.url(lang) for lang in langs]
+    for i, seg in enumerate(d.segments):
+        yield [*(seg[lang] for lang in langs), *fixed, *urls, i + 1,
+               *(d.score(i, x) for x in others)]  # fmt: skip
+
+
 @contextlib.contextmanager
 def _tsv_sink(path: Path, langs: Sequence[str], pivot: str) -> Iterator[_Add]:
-    others = [lang for lang in langs if lang != pivot]
+    n_scores = len(langs) - 1
     with atomic_write(path) as fh:
-        fh.write("\t".join(_tsv_header(langs, pivot)) + "\n")
+        out = tsv_writer(fh)
+        out.writerow(_tsv_header(langs, pivot))
 
         def add(d: _Doc) -> int:
-            fixed = [d.qid, d.name, d.occupation_labels(), d.occupation_qids, d.gender]
-            urls = [d.url(lang) for lang in langs]
-            for i, seg in enumerate(d.segments):
-                row = [seg[lang] for lang in langs]
-                row += fixed + urls + [str(i + 1)]
-                row += [_fmt_score(d.score(i, x)) for x in others]
-                fh.write("\t".join(row) + "\n")
-            return len(d.segments)
+            n = 0
+            for row in _table_rows(d, langs, pivot):
+                text, seg, scores = row[: -n_scores - 1], row[-n_scores - 1], row[-n_scores:]
+                out.writerow([*text, str(seg), *(_fmt_score(x) for x in scores[:n_scores])])
+                n += 1
+            return n
 
         yield add
+
+
+@contextlib.contextmanager
+def _parquet_sink(path: Path, langs: Sequence[str], pivot: str) -> Iterator[_Add]:
+    """The TSV's rows and columns as Parquet (``seg`` int32, scores float64 or null), written in
+    row groups of :data:`PARQUET_ROWS`: what Hugging Face ``datasets`` loads as it is."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    header = _tsv_header(langs, pivot)
+    n_scores = len(langs) - 1
+    fields = [pa.field(name, pa.string()) for name in header[: -n_scores - 1]]
+    fields.append(pa.field("seg", pa.int32()))
+    fields += [pa.field(name, pa.float64()) for name in header[len(header) - n_scores :]]
+    schema = pa.schema(fields)
+    buffer: list[list[Any]] = []
+    with atomic_write(path, "wb", encoding=None) as fh, pq.ParquetWriter(fh, schema) as writer:
+
+        def flush() -> None:
+            columns = list(zip(*buffer, strict=True)) if buffer else [[] for _ in header]
+            writer.write_table(pa.table(dict(zip(header, columns, strict=True)), schema=schema))
+            buffer.clear()
+
+        def add(d: _Doc) -> int:
+            rows = list(_table_rows(d, langs, pivot))
+            buffer.extend(rows)
+            if len(buffer) >= PARQUET_ROWS:
+                flush()
+            return len(rows)
+
+        yield add
+        if buffer:
+            flush()
 
 
 def _jsonl_rows(
@@ -389,8 +451,9 @@ def write_corpus(
     """Write every format in one pass over ``docs`` (which may be a generator).
 
     Files (relative to ``directory``): ``{stem}.{lang}.xml`` per language, ``{stem}.tsv``,
-    ``{stem}.jsonl``, ``{stem}.{lang}`` per language and ``{stem}.docids``; each is the same as
-    the matching single-format writer gives. If anything fails midway no file is replaced.
+    ``{stem}.parquet``, ``{stem}.jsonl``, ``{stem}.{lang}`` per language and
+    ``{stem}.docids``; each is the same as the matching single-format writer gives. If
+    anything fails midway no file is replaced.
 
     Returns ``{"files": [names], "documents": n, "segments": n, "skipped_empty": n}`` where
     ``skipped_empty`` counts the documents that had no segments.
@@ -398,7 +461,7 @@ def write_corpus(
     langs = _check_langs(langs, pivot)
     directory = Path(directory)
     xml_names = [f"{stem}.{lang}.xml" for lang in langs]
-    tsv_name, jsonl_name = f"{stem}.tsv", f"{stem}.jsonl"
+    tsv_name, jsonl_name, parquet_name = f"{stem}.tsv", f"{stem}.jsonl", f"{stem}.parquet"
     plain_names = [p.name for p in _plain_paths(directory, langs, stem).values()]
     n_docs = n_segs = skipped = 0
     with contextlib.ExitStack() as stack:
@@ -406,6 +469,7 @@ def write_corpus(
             stack.enter_context(_xml_sink(directory / f"{stem}.{lang}.xml", lang)) for lang in langs
         ]
         add_tsv = stack.enter_context(_tsv_sink(directory / tsv_name, langs, pivot))
+        add_parquet = stack.enter_context(_parquet_sink(directory / parquet_name, langs, pivot))
         add_jsonl = stack.enter_context(_jsonl_sink(directory / jsonl_name, langs, pivot))
         add_plain = stack.enter_context(_plain_sink(directory, langs, stem))
         for doc in docs:
@@ -417,11 +481,12 @@ def write_corpus(
             for add in xml_adds:
                 add(d)
             n_segs += add_tsv(d)
+            add_parquet(d)
             add_jsonl(d)
             add_plain(d)
             n_docs += 1
     return {
-        "files": [*xml_names, tsv_name, jsonl_name, *plain_names],
+        "files": [*xml_names, tsv_name, parquet_name, jsonl_name, *plain_names],
         "documents": n_docs,
         "segments": n_segs,
         "skipped_empty": skipped,
