@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import logging
 import os
@@ -493,6 +494,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `occbio stats | head`: the reader left; not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # a full disk, a directory given as a file, an unreadable path
+        where = f": {exc.filename}" if exc.filename else ""
+        hint = ""
+        if exc.errno == errno.ENOSPC:
+            hint = " (free some space, then run the same command again: it resumes)"
+        print(f"occbio: error: {exc.strerror or exc}{where}{hint}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(
             "occbio: interrupted; run the same command again to resume where it stopped",

@@ -119,11 +119,19 @@ class RunDir:
         if self.manifest_path.exists():
             try:
                 self.manifest: dict[str, Any] = json.loads(self.manifest_path.read_text("utf-8"))
-            except json.JSONDecodeError as exc:
+            except (ValueError, OSError) as exc:  # JSONDecodeError, UnicodeDecodeError
                 raise RuntimeError(
                     f"{self.manifest_path} is not valid JSON ({exc}); it was not written by "
-                    "occbio or was edited by hand: fix it or choose another --out"
+                    "occbio or was edited by hand: fix it, delete it to start the run again, "
+                    "or choose another --out"
                 ) from None
+            if not isinstance(self.manifest, dict) or not isinstance(
+                self.manifest.get("stages"), dict
+            ):
+                raise RuntimeError(
+                    f'{self.manifest_path} is not an occbio manifest (no "stages" object): '
+                    "fix it, delete it to start the run again, or choose another --out"
+                )
         else:
             self.manifest = {"occbio_run": 1, "created": _now(), "stages": {}}
         self.manifest["versions"] = _package_versions()

@@ -207,6 +207,30 @@ def test_embedding_cache_embeds_each_sentence_once(tmp_path: Path) -> None:
     assert Counter(len(c) for c in calls)[1] == 2
 
 
+def test_damaged_cache_shards_are_dropped_counted_and_encoded_again(tmp_path: Path) -> None:
+    calls: list[str] = []
+
+    def encode(batch: list[str]) -> np.ndarray:
+        calls.extend(batch)
+        return np.stack([np.full(4, len(s), np.float32) for s in batch])
+
+    cache = EmbeddingCache(tmp_path, "fake", "en", 4, shard_size=1)
+    cache.embed(["a", "bb", "ccc"], encode)
+    shard = tmp_path / "fake" / "en"
+    truncated = (shard / "part-000000.npy").read_bytes()[:-5]
+    (shard / "part-000000.npy").write_bytes(truncated)  # a vector file cut short
+    with open(shard / "part-000001.npy", "wb") as fh:  # an object array: never unpickled
+        np.save(fh, np.array([{"x": 1}], dtype=object), allow_pickle=True)
+    reopened = EmbeddingCache(tmp_path, "fake", "en", 4, shard_size=1)
+    assert reopened.dropped_shards == 2 and len(reopened) == 1
+    assert not (shard / "part-000000.keys.npy").exists()
+    calls.clear()
+    vectors, new = reopened.embed(["a", "bb", "ccc"], encode)
+    assert new == 2 and sorted(calls) == ["a", "bb"]
+    assert vectors[:, 0].tolist() == [1, 2, 3]
+    assert EmbeddingCache(tmp_path, "fake", "en", 4).dropped_shards == 0
+
+
 def test_cache_finds_keys_ending_in_nul_bytes(tmp_path: Path) -> None:
     """Digests that end in 0x00 must be found again after a reopen (about 1 in 256)."""
     texts = [f"sentence {i}" for i in range(2000)]

@@ -172,3 +172,62 @@ def test_sample_without_a_language_says_which_it_has(
     assert (
         "the bundled sample has no 'de' Wikipedia; it has ca, en, es, fr" in capsys.readouterr().err
     )
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("occbio: error:")]
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+def test_damaged_run_files_are_one_line_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    out.mkdir()
+    args = ["entities", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
+    for manifest in ('{"stages": []}', "[1, 2]", "{trunc", b"\xff\xfe bad"):
+        data = manifest if isinstance(manifest, bytes) else manifest.encode()
+        (out / "manifest.json").write_bytes(data)
+        assert main(args) == 1
+        assert "manifest.json" in _one_line_error(capsys)
+    (out / "manifest.json").unlink()
+    # a directory given as a dump, a config file that is not UTF-8
+    assert main(["entities", "--entities-dump", str(tmp_path), "--langs", "en,es",
+                 "--out", str(out)]) == 1  # fmt: skip
+    assert "Is a directory" in _one_line_error(capsys)
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes(b'name = "caf\xe9"\n')
+    assert main([*args, "--config", str(bad)]) == 2
+    assert "not valid UTF-8 TOML" in _one_line_error(capsys)
+
+
+@pytest.mark.slow
+def test_a_damaged_stats_file_is_rewritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    args = ["mine", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
+    assert main(args) == 0
+    (out / "stats.json").write_text('{"funnel": [trunc')
+    assert main(["stats", "--out", str(out)]) == 0  # the stage counts still print
+    assert "Traceback" not in capsys.readouterr().err
+    (out / "stats.json").unlink()  # the write stage's output is gone: it runs again
+    assert main(args) == 0 and json.loads((out / "stats.json").read_text())["funnel"]
+
+
+def test_a_full_disk_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import os
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("occbio.run.os.fsync", full)
+    assert main(["entities", "--sample", "--langs", "en,es,ca", "--out", str(tmp_path)]) == 1
+    line = _one_line_error(capsys)
+    assert "No space left on device" in line and "run the same command again" in line
+    assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]

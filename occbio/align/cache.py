@@ -62,6 +62,7 @@ class EmbeddingCache:
         self._row = np.empty(0, np.int32)
         self._recent: dict[bytes, tuple[int, int]] = {}
         self._next = 0
+        self.dropped_shards = 0
         keys, parts, rows = [], [], []
         for keys_path in sorted(self.dir.glob("part-*.keys.npy")):
             match = _PART.search(keys_path.name)
@@ -69,16 +70,43 @@ class EmbeddingCache:
             if match is None or not vec_path.exists():
                 continue
             part = int(match.group(1))
-            shard_keys = np.load(keys_path).reshape(-1).view(_KEY)
+            self._next = max(self._next, part + 1)
+            shard_keys = self._verified_keys(keys_path, vec_path)
+            if shard_keys is None:
+                continue
             keys.append(shard_keys)
             parts.append(np.full(len(shard_keys), part, np.int32))
             rows.append(np.arange(len(shard_keys), dtype=np.int32))
-            self._next = max(self._next, part + 1)
         if keys:
             self._merge(np.concatenate(keys), np.concatenate(parts), np.concatenate(rows))
 
     def __len__(self) -> int:
         return len(self._keys) + len(self._recent)
+
+    def _verified_keys(self, keys_path: Path, vec_path: Path) -> np.ndarray | None:
+        """A shard's keys when both its files are whole numeric arrays that agree (row counts,
+        dimension); else the shard is removed, logged and counted in ``dropped_shards``, and
+        the sentences it held are simply encoded again when next asked for."""
+        try:
+            raw = np.load(keys_path, allow_pickle=False)
+            vectors = np.load(vec_path, mmap_mode="r", allow_pickle=False)
+            ok = (
+                raw.dtype == np.uint8
+                and raw.ndim == 2
+                and raw.shape[1] == _KEY_BYTES
+                and vectors.dtype == np.float32
+                and vectors.shape == (raw.shape[0], self.dim)
+            )
+            if ok:
+                return raw.reshape(-1).view(_KEY)
+            reason = f"keys {raw.dtype}{raw.shape}, vectors {vectors.dtype}{vectors.shape}"
+        except (ValueError, OSError, EOFError) as exc:
+            reason = str(exc)
+        self.dropped_shards += 1
+        log.warning("embedding cache: removed the damaged shard %s (%s)", vec_path, reason)
+        keys_path.unlink(missing_ok=True)
+        vec_path.unlink(missing_ok=True)
+        return None
 
     def _merge(self, keys: np.ndarray, parts: np.ndarray, rows: np.ndarray) -> None:
         """Add keys to the sorted index; a key already there (or repeated) keeps its first place."""

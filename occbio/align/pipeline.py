@@ -232,6 +232,8 @@ def build_backgrounds(
             )
         sample = sampler.sample()
         cache = EmbeddingCache(cache_root, encoder.name, lang, encoder.dim)
+        if stats is not None and cache.dropped_shards:
+            stats["embedding_shards_dropped"] += cache.dropped_shards
         vectors, encoded = cache.embed(
             [text for text, _ in sample], lambda batch, lang=lang: encoder.encode(batch, lang)
         )
@@ -271,6 +273,9 @@ def align_by_document(
         backgrounds = None
     timings = timings if timings is not None else Counter()
     caches = {lang: EmbeddingCache(cache_root, encoder.name, lang, encoder.dim) for lang in langs}
+    for cache in caches.values():
+        if cache.dropped_shards:
+            stats["embedding_shards_dropped"] += cache.dropped_shards
     offsets = pool_offsets(backgrounds, langs, pivot, encoder, cfg)
     it = iter(docs)
     while block := list(itertools.islice(it, cfg.block_docs)):

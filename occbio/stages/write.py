@@ -227,4 +227,9 @@ def read_stats(out_dir: Path) -> dict[str, Any] | None:
     path = out_dir / STATS_FILE
     if not path.exists():
         return None
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        stats = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, OSError) as exc:  # a damaged file: the next `write` rewrites it
+        log.warning("%s is unreadable (%s); run `occbio write` again to rewrite it", path, exc)
+        return None
+    return stats if isinstance(stats, dict) and isinstance(stats.get("funnel"), list) else None
