@@ -159,11 +159,12 @@ def test_align_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         '{"doc": "", "lang": "en", "sentences": ["x y z w"]}\n'
         '{"doc": "ok", "lang": "EN", "sentences": ["She was born in Girona."]}\n'
         '{"doc": "ok", "lang": "es", "sentences": ["Nació en Girona."]}\n'
+        '{"doc": "deep", "lang": "en", "sentences": ' + "[" * 100_000 + "]" * 100_000 + "}\n"
     )
     stats: Counter[str] = Counter()
     docs = read_docs_jsonl(odd, ["en", "es"], stats)
     assert [d.doc for d in docs] == ["ok"] and set(docs[0].sentences) == {"en", "es"}
-    assert stats["input_lines_malformed"] == 3
+    assert stats["input_lines_malformed"] == 4
     # documents that have none of the asked languages together: an error, not an empty file
     en_es = tmp_path / "en_es.jsonl"
     en_es.write_text(

@@ -442,6 +442,16 @@ def test_malformed_lines_skipped_and_counted(
     assert all(len(r.args[3]) <= 80 for r in warnings)
 
 
+def test_a_deeply_nested_line_is_a_counted_skip(tmp_path: Path) -> None:
+    """A line nested beyond Python's JSON parser (RecursionError) skips that line only."""
+    good = [json.dumps(item(f"Q{i}", langs=LANGS)) for i in (1, 2)]
+    deep = '{"type":"item","id":"Q9","claims":{"P31":"Q5"},"x":' + "[" * 100_000 + "]" * 100_000
+    text = "[\n" + ",\n".join([good[0], deep + "}", good[1]]) + "\n]\n"
+    stats: Counter[str] = Counter()
+    found = humans(write(tmp_path / "d.json", text.encode()), stats=stats)
+    assert [e.qid for e in found] == ["Q1", "Q2"] and stats["entities_malformed"] == 1
+
+
 def test_truncated_bz2_raises_after_yielding(tmp_path: Path) -> None:
     objs = [item(f"Q{i}", langs=LANGS, labels={"en": f"name {i} " * 20}) for i in range(1, 3001)]
     full = write(tmp_path / "full.json.bz2", dump_lines(objs), "bz2")

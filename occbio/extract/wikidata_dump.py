@@ -326,6 +326,9 @@ class _DumpReader:
         except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
             self.malformed(lineno, line, f"not valid JSON ({exc})")
             return None
+        except RecursionError:  # nested deeper than Python's JSON parser goes
+            self.malformed(lineno, line, "JSON nested too deep")
+            return None
         if not _looks_like_entity(obj):
             self.malformed(lineno, line, "a JSON object without an entity id")
             return None
@@ -349,7 +352,7 @@ class _DumpReader:
         """The first entity line decides whether this is a dump at all."""
         try:
             obj = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise self._not_a_dump(lineno, line) from None
         if not _looks_like_entity(obj):
             raise self._not_a_dump(lineno, line)
