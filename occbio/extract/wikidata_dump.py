@@ -22,8 +22,8 @@ the form older dumps use) before it is parsed; only lines that may be people are
 Errors by blast radius: a line that may be a person but is not one JSON entity object (bad
 JSON, nested too deep, no id) is skipped, counted (``entities_malformed``) and logged; a line
 that cannot be a person (no ``Q5``) is never parsed, so a malformed one of those is neither
-counted nor noticed, which costs nothing since it would be dropped anyway; a file that is not a dump at all raises
-:class:`WikidataDumpError`; a compressed file cut short raises
+counted nor noticed, which costs nothing since it would be dropped anyway; a file that is not
+a dump at all raises :class:`WikidataDumpError`; a compressed file cut short raises
 :class:`TruncatedWikidataDumpError` after everything before the cut has been yielded.
 """
 
