@@ -20,6 +20,7 @@ __all__ = [
     "PROJECT_URL",
     "RETRY_STATUSES",
     "RateLimiter",
+    "SiteBusy",
     "backoff_delay",
     "check_client_settings",
     "retry_after_seconds",
@@ -71,6 +72,11 @@ def retry_after_seconds(value: str | None, *, now: float | None = None) -> float
         when = when.replace(tzinfo=timezone.utc)
     current = datetime.now(timezone.utc).timestamp() if now is None else now
     return max(0.0, when.timestamp() - current)
+
+
+class SiteBusy(RuntimeError):
+    """A live site asks to wait longer than the client's ``max_wait``: the run stops (and
+    resumes when started again) rather than hammering a site that is overloaded."""
 
 
 def backoff_delay(

@@ -34,6 +34,7 @@ from occbio.extract.wikipedia_web import (
     parse_url,
     rest_url,
 )
+from occbio.net import SiteBusy
 from occbio.records import Article
 from tests.wiki_server import FakeWiki, Raw, serve_wiki
 
@@ -574,11 +575,23 @@ def test_retry_after_is_honoured(wiki: FakeWiki) -> None:
 
 
 def test_backoff_doubles_and_is_capped(wiki: FakeWiki) -> None:
-    wiki.fail("en", "Ada Lovelace", 500, 502, 504, (503, {"Retry-After": "600"}))
+    wiki.fail("en", "Ada Lovelace", 500, 502, 504, 503, 500)
     waits = Waits()
-    with make_client(wiki, sleep=waits, retries=5, backoff=0.5, max_wait=30) as client:
+    with make_client(wiki, sleep=waits, retries=5, backoff=4, max_wait=30) as client:
         assert client.fetch("en", "Ada Lovelace").status == "ok"
-    assert waits == [0.5, 1.0, 2.0, 30.0]
+    assert waits == [4.0, 8.0, 16.0, 30.0, 30.0]
+
+
+def test_a_retry_after_longer_than_max_wait_stops_the_run(wiki: FakeWiki) -> None:
+    """As the SPARQL client and the README say: no hammering a site that asks for a pause."""
+    wiki.fail("en", "Ada Lovelace", 500, (503, {"Retry-After": "600"}))
+    waits = Waits()
+    with (
+        make_client(wiki, sleep=waits, retries=5, backoff=0.5, max_wait=30) as client,
+        pytest.raises(SiteBusy, match=r"asks to wait 600 s \(more than max_wait=30 s\)"),
+    ):
+        client.fetch("en", "Ada Lovelace")
+    assert waits == [0.5]
 
 
 def test_retries_exhausted_is_an_error(wiki: FakeWiki) -> None:

@@ -50,6 +50,7 @@ from occbio.extract.wikipedia_dump import NON_PROSE_SECTIONS, category_name
 from occbio.net import (
     RETRY_STATUSES,
     RateLimiter,
+    SiteBusy,
     backoff_delay,
     check_client_settings,
     retry_after_seconds,
@@ -679,8 +680,10 @@ class WikipediaWebClient:
     ``rest`` (Parsoid HTML) or ``parse`` (``action=parse`` JSON). ``concurrency`` bounds the
     requests in flight, ``rate`` the network requests per second over all threads (cache hits
     are free). Transient failures (429, 5xx, timeouts, dropped connections, busy API errors)
-    are retried up to ``retries`` times, pausing ``Retry-After`` or ``backoff * 2**n`` seconds,
-    never more than ``max_wait``; ``sleep`` does those pauses (inject it in tests).
+    are retried up to ``retries`` times, pausing ``Retry-After`` or ``backoff * 2**n`` seconds
+    (capped at ``max_wait``); a ``Retry-After`` longer than ``max_wait`` raises
+    :class:`~occbio.net.SiteBusy`, which stops the run, as the SPARQL client does; ``sleep``
+    does those pauses (inject it in tests).
     ``cache_dir`` holds the SQLite cache (``None``: no cache). ``stats`` counts ``requests``
     (network), ``cache_hits``, ``retries`` and ``status_*`` per result.
     """
@@ -817,6 +820,12 @@ class WikipediaWebClient:
                     retry = exc
             if attempt == attempts:
                 return f"gave up after {attempts} attempts: {retry.detail}"
+            if retry.wait is not None and retry.wait > self.max_wait:
+                raise SiteBusy(
+                    f"{self.base_url(lang)}: {retry.detail} and asks to wait {retry.wait:.0f} s "
+                    f"(more than max_wait={self.max_wait:.0f} s): try again later; the run "
+                    "resumes where it stopped"
+                )
             wait = backoff_delay(
                 attempt, base=self.backoff, cap=self.max_wait, retry_after=retry.wait
             )
