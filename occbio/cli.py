@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import json
 import logging
@@ -394,14 +395,22 @@ def _print_stats(cfg: RunConfig) -> None:
     manifest = cfg.out_dir / "manifest.json"
     if not manifest.exists():
         raise UsageError(f"no run at {cfg.out_dir} (no manifest.json): run a stage first")
-    stages = json.loads(manifest.read_text("utf-8")).get("stages", {})  # read-only: no RunDir
+    try:  # read-only: no RunDir (which would save the manifest)
+        data = json.loads(manifest.read_text("utf-8"))
+    except ValueError as exc:
+        raise RuntimeError(f"{manifest} is not valid JSON ({exc})") from None
+    stages = data.get("stages") if isinstance(data, dict) else None
+    if not isinstance(stages, dict):
+        raise RuntimeError(f'{manifest} is not an occbio manifest (no "stages" object)')
     stats = read_stats(cfg.out_dir)
     if stats is not None:
-        print(f"funnel ({', '.join(stats['langs'])}):")
+        print(f"funnel ({', '.join(stats.get('langs', []))}):")
         print(format_funnel(stats["funnel"]))
         print()
     for name, rec in stages.items():
-        print(f"[{name}] {rec.get('status', '?')}")
+        status = rec.get("status", "?")
+        error = f": {rec['error']}" if status == "failed" and rec.get("error") else ""
+        print(f"[{name}] {status}{error}")
         for key, value in rec.get("counts", {}).items():
             print(f"  {key:<40} {value:>10}")
         for warning in rec.get("warnings", []):
@@ -417,12 +426,28 @@ def _warn_without_contact(cfg: RunConfig) -> None:
         )
 
 
+def _record_failure(run: RunDir, stage: str, exc: BaseException) -> None:
+    """Mark a stage that stopped on an error as ``failed`` with the message, so `occbio stats`
+    does not show it as still running (an interrupted one stays ``running``: it resumes)."""
+    rec = run.manifest["stages"].get(stage)
+    if isinstance(exc, KeyboardInterrupt) or not rec or rec.get("status") != "running":
+        return
+    rec["status"] = "failed"
+    rec["error"] = (str(exc) or type(exc).__name__)[:500]
+    with contextlib.suppress(OSError):  # the disk may be what failed
+        run.save()
+
+
 def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[StageResult]:
     _warn_without_contact(cfg)
     run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
     results = []
     for name, fn in _STAGES:
-        result = fn(cfg, run, show_progress=show_progress)
+        try:
+            result = fn(cfg, run, show_progress=show_progress)
+        except BaseException as exc:
+            _record_failure(run, name, exc)
+            raise
         print(result.summary(_SUMMARY_KEYS.get(name, ())))
         for warning in result.warnings:
             print(f"  warning: {warning}")

@@ -12,6 +12,7 @@ uninterrupted run.
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import json
 import logging
@@ -190,7 +191,8 @@ class StageState:
         """Mark the stage running; return True when it resumes an unfinished run of the same
         fingerprint (its checkpoints are valid), False when it starts afresh."""
         rec = self.record
-        resuming = rec.get("status") == "running" and rec.get("fingerprint") == fp
+        # a stage that failed (a full disk, a site that asked to wait) resumes like a killed one
+        resuming = rec.get("status") in ("running", "failed") and rec.get("fingerprint") == fp
         if not resuming:
             # what the last run of this stage left, to remove at finish what this one does not
             # write again (a re-run with fewer languages must not leave corpus.ca beside it)
@@ -198,6 +200,7 @@ class StageState:
             rec.clear()
             rec.update({"progress": {}, "started": _now(), "previous_outputs": previous})
             shutil.rmtree(self.parts_root, ignore_errors=True)
+        rec.pop("error", None)
         rec.update(
             {
                 "status": "running",
@@ -224,6 +227,7 @@ class StageState:
         rec = self.record
         outputs = sorted(outputs)
         self._remove_stale(set(rec.pop("previous_outputs", [])) - set(outputs))
+        self._remove_temporaries(outputs)
         rec.update(
             {
                 "status": "done",
@@ -250,6 +254,14 @@ class StageState:
                 log.info(
                     "%s: removed %s, an output of an earlier run not written again", self.name, name
                 )
+
+    def _remove_temporaries(self, outputs: Iterable[str]) -> None:
+        """Delete the ``.NAME.*.tmp`` files a killed :func:`atomic_write` of one of this stage's
+        outputs left (only this process writes here: it holds the run directory's lock)."""
+        for name in outputs:
+            path = self.run.path / name
+            for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+                tmp.unlink(missing_ok=True)
 
 
 class ChunkedWriter:

@@ -113,6 +113,11 @@ def test_text_on_a_non_dump_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err
     assert code == 1
     assert "enwiki.xml" in err and "Traceback" not in err
+    # the stage is recorded as failed, with the message, not as still running
+    text = json.loads((tmp_path / "o" / "manifest.json").read_text())["stages"]["text"]
+    assert text["status"] == "failed" and "enwiki.xml" in text["error"]
+    assert main(["stats", "--out", str(tmp_path / "o")]) == 0
+    assert "[text] failed: " in capsys.readouterr().out
 
 
 def test_truncated_dump_keeps_pages_and_says_so(

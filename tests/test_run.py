@@ -190,3 +190,18 @@ def test_a_rerun_removes_the_outputs_it_does_not_write_again(tmp_path: Path) -> 
     assert (run.path / "a.txt").exists() and not (run.path / "b.txt").exists()
     assert (tmp_path / "outside.txt").exists(), "never a file outside the run directory"
     assert "previous_outputs" not in run.stage_record("write")
+
+
+def test_finish_removes_the_temporaries_a_kill_left(tmp_path: Path) -> None:
+    run = RunDir(tmp_path)
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / ".c.tsv.abc123.tmp").write_text("half")
+    (tmp_path / "corpus" / ".other.tsv.x.tmp").write_text("not this stage's")
+    st = run.stage("write")
+    st.begin("fp", inputs={}, settings={})
+    (tmp_path / "corpus" / "c.tsv").write_text("whole")
+    st.finish(counts={}, outputs=["corpus/c.tsv"])
+    assert sorted(p.name for p in (tmp_path / "corpus").iterdir()) == [
+        ".other.tsv.x.tmp",
+        "c.tsv",
+    ]
