@@ -143,3 +143,17 @@ def test_a_rerun_with_fewer_languages_leaves_only_its_own_files(run: Path) -> No
     assert all("previous_outputs" not in s for s in manifest["stages"].values())
     en = (run / "corpus" / "corpus.en").read_text().splitlines()
     assert len(en) == len((run / "corpus" / "corpus.es").read_text().splitlines()) > 0
+
+
+@pytest.mark.slow
+def test_stages_as_separate_commands_write_the_same_corpus(run: Path, tmp_path: Path) -> None:
+    """One `mine`, or each stage as its own command (the manifest reloaded in between): the
+    same files, the data card included."""
+    whole, split = tmp_path / "whole", tmp_path / "split"
+    args = ["--sample", "--langs", "en,ca,es", "-q"]
+    assert main(["mine", *args, "--out", str(whole)]) == 0
+    for stage in ("entities", "text", "align", "balance", "write"):
+        assert main([stage, *args, "--out", str(split)]) == 0
+    names = ["DATACARD.md", "stats.json", "corpus/corpus.tsv", "corpus/corpus.ca.xml"]
+    for name in names:
+        assert (whole / name).read_bytes() == (split / name).read_bytes(), name

@@ -134,7 +134,9 @@ def _file(identity: dict[str, Any]) -> str:
 
 
 def _sources(run: RunDir) -> dict[str, str]:
-    """Each input with its URL or file and the date it was read."""
+    """Each input with its URL or file and the date it was read, languages in code order (the
+    manifest is saved with sorted keys: the same order whether a stage ran in this process or
+    an earlier one, so a resumed run writes the same data card)."""
     out = {}
     ent = run.stage_record("entities")
     when = ent.get("finished", "")[:10]
@@ -147,11 +149,11 @@ def _sources(run: RunDir) -> dict[str, str]:
     when = text.get("finished", "")[:10]
     t_inputs = text.get("inputs", {})
     if "web" in t_inputs:
-        sites = ", ".join(t_inputs["web"]["sites"].values())
+        sites = ", ".join(site for _, site in sorted(t_inputs["web"]["sites"].items()))
         out["biographies"] = (
             f"Wikipedia web ({t_inputs['web']['api']} API) at {sites}, fetched {when}"
         )
-    for lang, ident in t_inputs.get("dumps", {}).items():
+    for lang, ident in sorted(t_inputs.get("dumps", {}).items()):
         out[f"biographies ({lang})"] = f"pages-articles dump {_file(ident)}"
     align = run.stage_record("align")
     scope = align.get("settings", {}).get("mining", {}).get("scope", "?")
