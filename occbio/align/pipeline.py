@@ -360,14 +360,12 @@ def _mine_block(
                 )
     timings["background_seconds"] += time.perf_counter() - start
     start = time.perf_counter()
-    out: list[tuple[str, list[AlignedTuple]]] = []
+    out: list[tuple[str, list[AlignedTuple], str]] = []
     i = 0  # position among the complete documents
     for doc in block:
         if not _has_every_lang(doc, langs):
-            stats["docs_missing_lang"] += 1
-            out.append((doc.doc, []))
+            out.append((doc.doc, [], "docs_missing_lang"))
             continue
-        stats["docs_mined"] += 1
         tuples = []
         with _faiss_threads(1):
             mined = mine_document(
@@ -387,11 +385,15 @@ def _mine_block(
             cos = {lang: round(v, 5) for lang, v in t.cos.items()}
             doc_score = {lang: round(v, 5) for lang, v in t.doc_score.items()}
             tuples.append(AlignedTuple(doc.doc, t.idx, text, score, cos, doc_score))
-        stats["tuples_mined"] += len(tuples)
-        out.append((doc.doc, tuples))
+        out.append((doc.doc, tuples, "docs_mined"))
         i += 1
     timings["mine_seconds"] += time.perf_counter() - start
-    yield from out
+    # counted as each document is handed over, so that a checkpoint taken after document i
+    # counts documents 0..i only (a resumed run would otherwise count the rest of the block twice)
+    for doc_id, tuples, kind in out:
+        stats[kind] += 1
+        stats["tuples_mined"] += len(tuples)
+        yield doc_id, tuples
 
 
 def length_factors(
