@@ -320,6 +320,20 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         over["langs"] = parse_langs(args.langs)
     if args.sample:
         over["sample"] = True
+        given = [
+            flag
+            for flag, value in (
+                ("--dump", args.dump),
+                ("--entities-dump", args.entities_dump),
+                ("--endpoint", args.endpoint),
+            )
+            if value
+        ]
+        if given:
+            raise UsageError(
+                f"--sample reads the bundled sample, so {' and '.join(given)} would be ignored: "
+                "drop --sample to use your own sources"
+            )
     if args.name is not None:
         over["name"] = args.name
     elif args.sample:

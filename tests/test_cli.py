@@ -236,3 +236,14 @@ def test_a_full_disk_is_a_one_line_error(
     line = _one_line_error(capsys)
     assert "No space left on device" in line and "run the same command again" in line
     assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_sample_with_other_sources_is_refused_up_front(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["mine", "--sample", "--dump", f"en={tmp_path / 'x.xml'}", "--out", str(tmp_path)])
+    assert code == 2
+    assert "--sample reads the bundled sample, so --dump would be ignored" in _one_line_error(
+        capsys
+    )
+    assert not (tmp_path / "manifest.json").exists()

@@ -1,0 +1,105 @@
+"""Kill `occbio mine` at random moments, resume it, and compare every output with a clean run.
+
+A reference run (`occbio mine --sample`) is made first. Then, ``--kills`` times, a fresh run
+directory is started and the same command is killed with SIGKILL after a random delay (between
+0.2 s and the reference run's wall time), possibly several times in a row (``--per-run``), and
+finally run to the end. Every file of the finished directory (the manifest, the lock file and
+the embedding cache aside) is compared byte for byte with the reference. Prints one line per
+run and a summary ``N kills, N identical``.
+
+    python benchmarks/kill_resume.py                 # 10 runs, 1 kill each (~3-4 minutes)
+    python benchmarks/kill_resume.py --kills 30 --per-run 3 --seed 7
+
+The embedding cache is shared by all runs (``embeddings/`` copied from the reference), so the
+kills land in every stage rather than mostly in encoding; ``--cold`` encodes in every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+#: Not compared: run bookkeeping (times, versions, resume counters), the lock, the caches.
+SKIP = ("manifest.json", ".occbio.lock", "embeddings/", "align/background/")
+
+
+def _command(out: Path) -> list[str]:
+    return [sys.executable, "-m", "occbio.cli", "mine", "--sample", "--langs", "en,es,ca",
+            "--quiet", "--out", str(out)]  # fmt: skip
+
+
+def _files(root: Path) -> dict[str, Path]:
+    out = {}
+    for path in sorted(root.rglob("*")):
+        name = path.relative_to(root).as_posix()
+        if path.is_file() and not any(name == s or name.startswith(s) for s in SKIP):
+            out[name] = path
+    return out
+
+
+def _differences(ref: Path, got: Path) -> list[str]:
+    want, have = _files(ref), _files(got)
+    diff = sorted(set(want) ^ set(have))
+    diff += [n for n in sorted(set(want) & set(have)) if not filecmp.cmp(want[n], have[n], False)]
+    return diff
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--kills", type=int, default=10, help="runs, each killed --per-run times")
+    ap.add_argument("--per-run", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--cold", action="store_true", help="no shared embedding cache")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory(prefix="occbio-kills-") as tmp:
+        ref = Path(tmp) / "reference"
+        subprocess.run(_command(ref), check=True, capture_output=True)
+        start = time.perf_counter()
+        warm = Path(tmp) / "warm"
+        shutil.copytree(ref / "embeddings", warm / "embeddings")
+        subprocess.run(_command(warm), check=True, capture_output=True)
+        wall = time.perf_counter() - start
+        print(f"reference run done; a run with a warm cache takes {wall:.1f} s")
+        identical = kills = 0
+        for i in range(args.kills):
+            out = Path(tmp) / f"run{i}"
+            if not args.cold:
+                shutil.copytree(ref / "embeddings", out / "embeddings")
+            delays = []
+            for _ in range(args.per_run):
+                delay = rng.uniform(0.2, max(0.3, wall))
+                proc = subprocess.Popen(
+                    _command(out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+                )
+                time.sleep(delay)
+                if proc.poll() is None:
+                    proc.send_signal(signal.SIGKILL)
+                    kills += 1
+                proc.wait()
+                delays.append(f"{delay:.1f}s")
+            done = subprocess.run(_command(out), capture_output=True, text=True)
+            diff = (
+                _differences(ref, out)
+                if done.returncode == 0
+                else [f"(exit status {done.returncode})"]
+            )
+            identical += not diff
+            verdict = "identical" if not diff else "DIFFERENT: " + ", ".join(diff[:5])
+            print(f"run {i + 1}: killed at {', '.join(delays)} -> {verdict}")
+            shutil.rmtree(out)
+        print(f"{kills} kills in {args.kills} runs, {identical} of {args.kills} runs identical")
+        print(f"{args.kills} kills, {identical} identical" if args.per_run == 1 else "")
+    return 0 if identical == args.kills else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
