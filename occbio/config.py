@@ -421,8 +421,10 @@ def load_config(path: Path | None = None, overrides: dict[str, Any] | None = Non
                 data = tomllib.load(fh)
         except FileNotFoundError:
             raise ConfigError(f"config file not found: {path}") from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"config file {path} is not valid UTF-8 TOML: {exc}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"config file {path} is not UTF-8 text: {exc.reason}") from None
         except OSError as exc:
             raise ConfigError(f"config file {path} cannot be read: {exc.strerror}") from None
     if overrides:

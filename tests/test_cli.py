@@ -205,7 +205,7 @@ def test_damaged_run_files_are_one_line_errors(
     bad = tmp_path / "latin1.toml"
     bad.write_bytes(b'name = "caf\xe9"\n')
     assert main([*args, "--config", str(bad)]) == 2
-    assert "not valid UTF-8 TOML" in _one_line_error(capsys)
+    assert "is not UTF-8 text" in _one_line_error(capsys)
 
 
 @pytest.mark.slow

@@ -101,6 +101,9 @@ def test_stats_funnel_and_data_card(run: Path, capsys: pytest.CaptureFixture[str
     card = (run / "DATACARD.md").read_text(encoding="utf-8")
     for needed in ("en, es, ca", "CC BY-SA", "Known limitations", "Statistics funnel", "female"):
         assert needed in card
+    # the sample's people are fictional, and the card says so before anything else
+    assert "Made from occbio's bundled sample, not from Wikipedia" in card.split("## Contents")[0]
+    assert "file dated" not in card
     assert main(["stats", "--out", str(run)]) == 0
     printed = capsys.readouterr().out
     assert "funnel" in printed and "balance" in printed

@@ -48,6 +48,7 @@ def render_datacard(
     created: str,
     version: str,
     top: int = 30,
+    note: str = "",
 ) -> str:
     """Markdown for ``DATACARD.md``. ``occupations`` maps a balanced occupation group to
     {gender: people}; ``sources`` names each input and its date or URL."""
@@ -58,6 +59,7 @@ def render_datacard(
         f"A gender-balanced, document-level, multi-way parallel corpus of Wikipedia biographies "
         f"in {', '.join(langs)} (pivot {pivot}), made with occbio {version} on {created}.",
         "",
+        *([f"> {note}", ""] if note else []),
         "## Contents",
         "",
         _table(

@@ -133,10 +133,24 @@ def _file(identity: dict[str, Any]) -> str:
     return f"`{Path(identity['path']).name}` (file dated {day})"
 
 
-def _sources(run: RunDir) -> dict[str, str]:
+#: What the data card of a run on the bundled sample says first.
+SAMPLE_NOTE = (
+    "**Made from occbio's bundled sample, not from Wikipedia.** The people (ids `Q99000…`), "
+    "their Wikidata entries and their articles are fictional, written to exercise the tool; "
+    "the article URLs point to no real page."
+)
+
+
+def _sources(run: RunDir, *, sample: bool = False) -> dict[str, str]:
     """Each input with its URL or file and the date it was read, languages in code order (the
     manifest is saved with sorted keys: the same order whether a stage ran in this process or
     an earlier one, so a resumed run writes the same data card)."""
+    if sample:
+        return {
+            "people and biographies": "occbio's bundled sample (`occbio/data/sample/`): "
+            "fictional Wikidata entries and pages-articles dumps in the real formats",
+            **{k: v for k, v in _sources(run).items() if k == "alignment"},
+        }
     out = {}
     ent = run.stage_record("entities")
     when = ent.get("finished", "")[:10]
@@ -192,7 +206,8 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         name=cfg.name,
         langs=cfg.langs,
         pivot=cfg.pivot,
-        sources=_sources(run),
+        sources=_sources(run, sample=cfg.sample),
+        note=SAMPLE_NOTE if cfg.sample else "",
         settings={
             "clean": cfg.clean.model_dump(mode="json"),
             "align": cfg.align.model_dump(mode="json", exclude={"laser_dir"}),
