@@ -403,6 +403,9 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
 def _configure_logging(verbose: bool, quiet: bool) -> None:
     level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", force=True)
+    # third-party INFO lines (matplotlib's font cache) say nothing to an occbio user
+    for noisy in ("matplotlib", "PIL", "requests_cache", "urllib3"):
+        logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
 
 
 def _print_stats(cfg: RunConfig) -> None:

