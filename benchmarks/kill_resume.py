@@ -69,12 +69,13 @@ def main() -> int:
         subprocess.run(_command(warm), check=True, capture_output=True)
         wall = time.perf_counter() - start
         print(f"reference run done; a run with a warm cache takes {wall:.1f} s")
-        identical = kills = 0
+        identical = kills = killed_identical = 0
         for i in range(args.kills):
             out = Path(tmp) / f"run{i}"
             if not args.cold:
                 shutil.copytree(ref / "embeddings", out / "embeddings")
             delays = []
+            was_killed = False
             for _ in range(args.per_run):
                 delay = rng.uniform(0.2, max(0.3, wall))
                 proc = subprocess.Popen(
@@ -84,8 +85,11 @@ def main() -> int:
                 if proc.poll() is None:
                     proc.send_signal(signal.SIGKILL)
                     kills += 1
+                    was_killed = True
+                    delays.append(f"{delay:.1f}s")
+                else:
+                    delays.append(f"(finished before {delay:.1f}s)")
                 proc.wait()
-                delays.append(f"{delay:.1f}s")
             done = subprocess.run(_command(out), capture_output=True, text=True)
             diff = (
                 _differences(ref, out)
@@ -93,11 +97,15 @@ def main() -> int:
                 else [f"(exit status {done.returncode})"]
             )
             identical += not diff
+            killed_identical += was_killed and not diff
             verdict = "identical" if not diff else "DIFFERENT: " + ", ".join(diff[:5])
             print(f"run {i + 1}: killed at {', '.join(delays)} -> {verdict}")
             shutil.rmtree(out)
-        print(f"{kills} kills in {args.kills} runs, {identical} of {args.kills} runs identical")
-        print(f"{args.kills} kills, {identical} identical" if args.per_run == 1 else "")
+        print(f"{args.kills} runs, {identical} identical to the reference")
+        if args.per_run == 1:
+            print(f"{kills} kills, {killed_identical} identical")
+        else:
+            print(f"{kills} kills in {args.kills} runs, {killed_identical} killed runs identical")
     return 0 if identical == args.kills else 1
 
 

@@ -117,6 +117,10 @@ class RunDir:
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
         self.manifest_path = self.path / MANIFEST
+        # a kill while the manifest was being saved leaves its temporary: the manifest itself
+        # is whole (renamed into place or not at all), the temporary is nothing
+        for tmp in self.path.glob(f".{MANIFEST}.*.tmp"):
+            tmp.unlink(missing_ok=True)
         if self.manifest_path.exists():
             try:
                 self.manifest: dict[str, Any] = json.loads(self.manifest_path.read_text("utf-8"))

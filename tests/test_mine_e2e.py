@@ -119,6 +119,9 @@ def test_rebalancing_reuses_the_alignment(run: Path) -> None:
     assert manifest["stages"]["balance"]["settings"]["balance"]["method"] == "gebio"
     counts = manifest["stages"]["balance"]["counts"]
     assert counts["kept_sentences_female"] == counts["kept_sentences_male"] > 0
+    assert "groups_kept" not in counts  # GeBio balances no occupation groups ...
+    card = (run / "DATACARD.md").read_text(encoding="utf-8")
+    assert "GeBio balancing keeps the same number of sentences per gender" in card  # ... says so
 
 
 def test_a_balance_that_keeps_nobody_says_why(run: Path) -> None:

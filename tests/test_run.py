@@ -205,3 +205,10 @@ def test_finish_removes_the_temporaries_a_kill_left(tmp_path: Path) -> None:
         ".other.tsv.x.tmp",
         "c.tsv",
     ]
+
+
+def test_a_manifest_temporary_left_by_a_kill_is_removed_on_open(tmp_path: Path) -> None:
+    RunDir(tmp_path)
+    (tmp_path / ".manifest.json.k1ll3d.tmp").write_text('{"half": ')
+    RunDir(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["manifest.json"]

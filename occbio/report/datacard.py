@@ -33,6 +33,15 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return "\n".join(out)
 
 
+#: What the occupations section says when no occupation group was balanced.
+_NO_GROUPS = {
+    "gebio": "(none: GeBio balancing keeps the same number of sentences per gender over the "
+    "whole corpus; it does not balance occupation groups)",
+    "none": "(none: the corpus was not balanced)",
+    "occgen": "(none: no occupation group had every gender; see the balance stage's warnings)",
+}
+
+
 def render_datacard(
     *,
     name: str,
@@ -116,7 +125,7 @@ def render_datacard(
             ],
         )
         if ranked
-        else "(none)"
+        else _NO_GROUPS.get(settings.get("balance", {}).get("method", ""), "(none)")
     )
     lines += [
         "",

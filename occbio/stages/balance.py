@@ -166,7 +166,8 @@ def run_balance(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> S
     counts["people"] = len(decisions)
     counts["kept_people"] = sum(summary["kept_people"].values())
     counts["kept_sentences"] = sum(summary["kept_sentences"].values())
-    counts["groups_kept"] = len(summary["groups"])
+    if cfg.balance.method == "occgen":  # the other methods do not balance occupation groups
+        counts["groups_kept"] = len(summary["groups"])
     counts.update(Counter(f"gender_{g.source}_{g.category}" for g in genders.values()))
     counts.update(Counter(f"gender_reason_{g.reason}" for g in genders.values()))
     warnings = []
