@@ -153,18 +153,28 @@ def test_align_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     # ids that would corrupt the TSV, or that are not strings, are skipped and counted; the
     # language code is matched whatever its case
     odd = tmp_path / "odd.jsonl"
-    odd.write_text(
-        '{"doc": "a\\tb", "lang": "en", "sentences": ["x y z w"]}\n'
-        '{"doc": 5, "lang": "en", "sentences": ["x y z w"]}\n'
-        '{"doc": "", "lang": "en", "sentences": ["x y z w"]}\n'
-        '{"doc": "ok", "lang": "EN", "sentences": ["She was born in Girona."]}\n'
-        '{"doc": "ok", "lang": "es", "sentences": ["Nació en Girona."]}\n'
-        '{"doc": "deep", "lang": "en", "sentences": ' + "[" * 100_000 + "]" * 100_000 + "}\n"
+    long = "word " * 400  # over clean.max_chars (1,000): never sent to the encoder
+    odd.write_bytes(
+        (
+            '{"doc": "a\\tb", "lang": "en", "sentences": ["x y z w"]}\n'
+            '{"doc": 5, "lang": "en", "sentences": ["x y z w"]}\n'
+            '{"doc": "", "lang": "en", "sentences": ["x y z w"]}\n'
+            '{"doc": "ok", "lang": "EN", "sentences": ["Hi.", "She was born in Girona in 1962.", '
+            f'"{long}"]}}\n'
+            '{"doc": "ok", "lang": "es", "sentences": ["Nació en Girona en el año 1962."]}\n'
+            '{"doc": "deep", "lang": "en", "sentences": ' + "[" * 100_000 + "]" * 100_000 + "}\n"
+        ).encode()
+        + b'{"doc": "ok", "lang": "ca", "sentences": ["Va n\xe9ixer a Girona el 1962."]}\n'
     )
     stats: Counter[str] = Counter()
-    docs = read_docs_jsonl(odd, ["en", "es"], stats)
-    assert [d.doc for d in docs] == ["ok"] and set(docs[0].sentences) == {"en", "es"}
-    assert stats["input_lines_malformed"] == 4
+    docs = read_docs_jsonl(odd, ["en", "es", "ca"], stats)
+    assert [d.doc for d in docs] == ["ok"] and set(docs[0].sentences) == {"en", "es", "ca"}
+    assert stats["input_lines_malformed"] == 4 and stats["input_lines_invalid_utf8"] == 1
+    assert stats["input_sentences_dropped_too_short"] == 1
+    assert stats["input_sentences_dropped_too_long"] == 1
+    # the kept English sentence keeps its place in the user's list
+    assert docs[0].sentences["en"] == ["She was born in Girona in 1962."]
+    assert docs[0].source_index("en", 0) == 1 and docs[0].source_index("es", 0) == 0
     # documents that have none of the asked languages together: an error, not an empty file
     en_es = tmp_path / "en_es.jsonl"
     en_es.write_text(
@@ -305,3 +315,27 @@ def test_run_docs_reads_people_in_entity_order_from_split_spans(tmp_path: Path) 
         ("Q2", {"en": ["Two a."], "es": ["Dos."]}),
     ]
     assert [d.doc for d in docs.iter_from(2)] == ["Q2"]
+
+
+def test_tuples_give_each_sentence_its_place_in_the_users_list(tmp_path: Path) -> None:
+    """A document whose too-short first sentence was left out: the tuple's index is the
+    sentence's position in the list the user gave, its text the sentence itself."""
+    from occbio.align.inputs import Doc
+    from occbio.align.pipeline import align_by_document, build_backgrounds
+    from occbio.config import AlignConfig
+
+    class Toy:
+        name, dim = "toy", 3
+
+        def encode(self, batch: list[str], lang: str) -> np.ndarray:
+            return np.array([[1.0, 0, 0] if "born" in s or "nac" in s else [0, 1.0, 0]
+                             for s in batch], np.float32)  # fmt: skip
+
+    doc = Doc("d", {"en": ["She was born here."], "es": ["Ella nació aquí."]}, {"en": [3]})
+    cfg = AlignConfig(threshold=0.0)
+    bg = build_backgrounds([doc], langs=["en", "es"], encoder=Toy(), cache_root=tmp_path, size=10)
+    [(_, [t])] = list(
+        align_by_document([doc], langs=["en", "es"], pivot="en", encoder=Toy(),
+                          cache_root=tmp_path, cfg=cfg, stats=Counter(), backgrounds=bg)
+    )  # fmt: skip
+    assert t.idx == {"en": 3, "es": 0} and t.text["en"] == "She was born here."

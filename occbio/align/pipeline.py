@@ -17,7 +17,6 @@ import contextlib
 import itertools
 import json
 import logging
-import re
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -32,6 +31,7 @@ from occbio.align.background import Background, BackgroundSampler, doc_denominat
 from occbio.align.cache import EmbeddingCache
 from occbio.align.encoders import RULE_K, acceptance_for, pool_drift_for
 from occbio.align.filters import Acceptance, estimate_length_factors, length_ok
+from occbio.align.inputs import Doc, InputError, read_docs_jsonl
 from occbio.align.mine import mine_document
 from occbio.config import AlignConfig
 from occbio.io.corpus import tsv_writer
@@ -55,23 +55,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: Characters an id must not hold: they would split a TSV row or a line of a plain file.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
 #: Fewer sentences than this in a language and its margins rest on too few neighbours.
 SMALL_POOL = 50
-
-
-class InputError(ValueError):
-    """An input file that cannot be used at all (the message names the file and line)."""
-
-
-@dataclass(slots=True)
-class Doc:
-    """One document in several languages: ``{lang: [sentence, ...]}``."""
-
-    doc: str
-    sentences: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -107,74 +92,6 @@ class AlignedTuple:
             dict(d.get("cos", {})),
             dict(d.get("doc_score", {})),
         )
-
-
-def read_docs_jsonl(path: Path, langs: Sequence[str], stats: Counter[str]) -> list[Doc]:
-    """Documents from lines ``{"doc": id, "lang": code, "sentences": [...]}``.
-
-    ``doc`` must be a non-empty string without control characters (a tab or a line break would
-    split the TSV rows written from it); ``lang`` is matched case-insensitively, like
-    ``--langs``.
-
-    A malformed line, or one in a language not asked for, is skipped, counted and logged
-    (the first few with their line number); a document given twice in one language keeps
-    the first. A file with no usable line at all is an :class:`InputError`.
-    """
-    docs: dict[str, Doc] = {}
-    wanted = set(langs)
-    if not Path(path).is_file():
-        raise InputError(f"input file not found: {path}")
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        for line_no, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            problem = None
-            try:
-                row = json.loads(line)
-                doc, lang, sentences = (
-                    row["doc"],
-                    str(row["lang"]).strip().lower(),
-                    row["sentences"],
-                )
-                if not isinstance(doc, str) or not doc.strip():
-                    problem = '"doc" must be a non-empty string'
-                elif _CONTROL.search(doc):
-                    problem = '"doc" holds a control character (tab, line break, ...)'
-                elif not isinstance(sentences, list) or not all(
-                    isinstance(s, str) for s in sentences
-                ):
-                    problem = '"sentences" must be a list of strings'
-            except (json.JSONDecodeError, KeyError, TypeError, RecursionError) as exc:
-                problem = f"not a line of the form {{doc, lang, sentences}} ({type(exc).__name__})"
-            if problem is not None:
-                stats["input_lines_malformed"] += 1
-                if stats["input_lines_malformed"] <= 10:
-                    log.warning("%s:%d skipped: %s", path, line_no, problem)
-                continue
-            if lang not in wanted:
-                stats["input_lines_other_lang"] += 1
-                continue
-            entry = docs.setdefault(doc, Doc(doc))
-            if lang in entry.sentences:
-                stats["input_lines_duplicate"] += 1
-                continue
-            entry.sentences[lang] = [s.strip() for s in sentences]
-            stats["input_lines"] += 1
-    if not docs:
-        raise InputError(
-            f"{path}: no usable line for languages {', '.join(langs)}; expected one JSON object "
-            'a line: {"doc": "<id>", "lang": "<code>", "sentences": ["...", ...]}'
-        )
-    if not any(all(d.sentences.get(lang) for lang in langs) for d in docs.values()):
-        found = Counter(lang for d in docs.values() for lang, s in d.sentences.items() if s)
-        have = ", ".join(f"{lang} in {n}" for lang, n in sorted(found.items()))
-        raise InputError(
-            f"{path}: none of its {len(docs)} documents has sentences in every one of "
-            f"{', '.join(langs)} (sentences found: {have} documents); pass --langs with "
-            "languages your documents share"
-        )
-    stats["input_docs"] = len(docs)
-    return list(docs.values())
 
 
 def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
@@ -381,10 +298,11 @@ def _mine_block(
             )
         for t in mined:
             text = {lang: doc.sentences[lang][j] for lang, j in t.idx.items()}
+            idx = {lang: doc.source_index(lang, j) for lang, j in t.idx.items()}
             score = {lang: round(v - offsets.get(lang, 0.0), 5) for lang, v in t.score.items()}
             cos = {lang: round(v, 5) for lang, v in t.cos.items()}
             doc_score = {lang: round(v, 5) for lang, v in t.doc_score.items()}
-            tuples.append(AlignedTuple(doc.doc, t.idx, text, score, cos, doc_score))
+            tuples.append(AlignedTuple(doc.doc, idx, text, score, cos, doc_score))
         out.append((doc.doc, tuples, "docs_mined"))
         i += 1
     timings["mine_seconds"] += time.perf_counter() - start

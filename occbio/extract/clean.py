@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT_MIN_PROB",
     "LanguageIdentifier",
     "clean_article",
+    "length_reason",
     "remove_asides",
     "split_sentences",
 ]
@@ -439,12 +440,20 @@ def _word_count(sentence: str, lang: str) -> int:
     return len(sentence.split())
 
 
-def _filter_reason(sentence: str, lang: str, config: CleanConfig) -> str | None:
-    """Why a sentence is dropped before language ID, or ``None`` to keep it."""
+def length_reason(sentence: str, lang: str, config: CleanConfig) -> str | None:
+    """``dropped_too_long`` / ``dropped_too_short`` by the configured length limits, or None."""
     if len(sentence) > config.max_chars:
         return "dropped_too_long"
     if len(sentence) < config.min_chars or _word_count(sentence, lang) < config.min_words:
         return "dropped_too_short"
+    return None
+
+
+def _filter_reason(sentence: str, lang: str, config: CleanConfig) -> str | None:
+    """Why a sentence is dropped before language ID, or ``None`` to keep it."""
+    reason = length_reason(sentence, lang, config)
+    if reason is not None:
+        return reason
     if lang not in _NO_FINAL_MARK_LANGS and not _FINAL_PUNCT.search(sentence):
         return "dropped_no_final_punct"  # a heading, list item or caption left by the markup
     return None

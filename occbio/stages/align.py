@@ -330,7 +330,7 @@ def align_inputs(
     """The documents to align and what identifies them: the run's biographies (after the
     ``text`` stage), or the documents of ``input_path``."""
     if input_path is not None:
-        docs = read_docs_jsonl(input_path, cfg.langs, read_stats)
+        docs = read_docs_jsonl(input_path, cfg.langs, read_stats, clean=cfg.clean)
         return _ListedDocs(docs), {"input": file_identity(input_path)}
     text_rec = run.require_done(
         TEXT_STAGE, needed_by=STAGE, hint=", or `occbio align --input FILE` for your own documents"
