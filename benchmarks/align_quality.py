@@ -57,7 +57,8 @@ from occbio.align.background import Background, BackgroundSampler  # noqa: E402
 from occbio.align.cache import EmbeddingCache  # noqa: E402
 from occbio.align.encoders import build_encoder, pool_drift_for  # noqa: E402
 from occbio.align.filters import estimate_length_factors, length_ok, text_length  # noqa: E402
-from occbio.align.pipeline import AlignedTuple, Doc, align_by_document  # noqa: E402
+from occbio.align.inputs import Doc  # noqa: E402
+from occbio.align.pipeline import AlignedTuple, align_by_document  # noqa: E402
 from occbio.config import AlignConfig  # noqa: E402
 
 PIVOT = "en"

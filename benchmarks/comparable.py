@@ -44,7 +44,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from occbio.align.pipeline import Doc  # noqa: E402
+from occbio.align.inputs import Doc  # noqa: E402
 
 DATA = REPO.parent / "shared" / "data"
 PIVOT = "en"

@@ -59,8 +59,8 @@ sys.path.insert(0, str(REPO))
 
 from occbio.align.encoders import Encoder, EncoderUnavailable, known_encoders  # noqa: E402
 from occbio.align.encoders import build_encoder as _build_encoder  # noqa: E402
+from occbio.align.inputs import Doc  # noqa: E402
 from occbio.align.pipeline import (  # noqa: E402
-    Doc,
     acceptance,
     align_by_document,
     build_backgrounds,

@@ -15,7 +15,7 @@ from typing import Any
 
 from occbio import __version__
 from occbio.align.encoders import UnknownEncoder
-from occbio.align.pipeline import InputError
+from occbio.align.inputs import InputError
 from occbio.config import ConfigError, RunConfig, load_config
 from occbio.extract.wikidata_dump import WikidataDumpError
 from occbio.extract.wikidata_sparql import EndpointUnreachable

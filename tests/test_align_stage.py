@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from occbio.align.cache import EmbeddingCache
-from occbio.align.pipeline import read_docs_jsonl
+from occbio.align.inputs import read_docs_jsonl
 from occbio.cli import main
 
 GENEVAL = "mt-geneval-dev/sentences-dev/geneval-sentences-feminine-dev.en_{x}.{y}"

@@ -31,7 +31,7 @@ from occbio.align.background import Background, BackgroundSampler, doc_denominat
 from occbio.align.cache import EmbeddingCache
 from occbio.align.encoders import RULE_K, acceptance_for, pool_drift_for
 from occbio.align.filters import Acceptance, estimate_length_factors, length_ok
-from occbio.align.inputs import Doc, InputError, read_docs_jsonl
+from occbio.align.inputs import Doc
 from occbio.align.mine import mine_document
 from occbio.config import AlignConfig
 from occbio.io.corpus import tsv_writer
@@ -41,7 +41,6 @@ from occbio.run import atomic_write
 __all__ = [
     "AlignedTuple",
     "Doc",
-    "InputError",
     "acceptance",
     "align_by_document",
     "build_backgrounds",
@@ -49,7 +48,6 @@ __all__ = [
     "pool_offsets",
     "reject_reason",
     "select_tuples",
-    "read_docs_jsonl",
     "write_alignments",
 ]
 

@@ -29,14 +29,13 @@ from typing import Any
 
 from occbio.align.background import Background
 from occbio.align.encoders import build_encoder, resolve_encoder_name
+from occbio.align.inputs import Doc, read_docs_jsonl
 from occbio.align.pipeline import (
     AlignedTuple,
-    Doc,
     acceptance,
     align_by_document,
     build_backgrounds,
     length_factors,
-    read_docs_jsonl,
     select_tuples,
     write_alignments,
 )

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 
-from occbio.align.pipeline import InputError
+from occbio.align.inputs import InputError
 from occbio.config import RunConfig
 from occbio.extract.titles import TitlesError, read_titles
 from occbio.extract.wikidata_dump import (
