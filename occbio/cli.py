@@ -25,7 +25,7 @@ from occbio.langs import LanguageError, parse_langs
 from occbio.report.funnel import format_funnel
 from occbio.run import RunDir
 from occbio.runlock import run_lock
-from occbio.stages.align import ALIGNMENTS_FILE, run_align, run_align_input
+from occbio.stages.align import ALIGNMENTS_FILE, encoder_for, run_align, run_align_input
 from occbio.stages.balance import run_balance
 from occbio.stages.common import StageResult
 from occbio.stages.entities import run_entities
@@ -443,6 +443,25 @@ def _warn_without_contact(cfg: RunConfig) -> None:
         )
 
 
+def _check_inputs_up_front(cfg: RunConfig, upto: str) -> None:
+    """What would otherwise stop the run only after earlier stages: a dump file that is not
+    there, an encoder that cannot be built (``--encoder laser2`` without torch)."""
+    stages = [name for name, _ in _STAGES]
+    will_run = set(stages[: stages.index(upto) + 1])
+    files: list[tuple[str, Path]] = []
+    if "entities" in will_run and cfg.entity_source == "dump" and not cfg.sample:
+        files.append(("Wikidata dump", cfg.resolved_entity_dump()))
+    if "text" in will_run and cfg.text_source == "dump" and not cfg.sample:
+        files += [(f"pages-articles dump for {lang!r}", cfg.resolved_text_dump(lang))
+                  for lang in cfg.langs]  # fmt: skip
+    for what, path in files:
+        if not path.is_file():
+            problem = "is a directory, not a file" if path.is_dir() else "not found"
+            raise FileNotFoundError(f"{what} {problem}: {path} (checked before any stage ran)")
+    if "align" in will_run:
+        encoder_for(cfg)  # EncoderUnavailable names the missing package or weights
+
+
 def _record_failure(run: RunDir, stage: str, exc: BaseException) -> None:
     """Mark a stage that stopped on an error as ``failed`` with the message, so `occbio stats`
     does not show it as still running (an interrupted one stays ``running``: it resumes)."""
@@ -495,6 +514,7 @@ def _run_command(args: argparse.Namespace, cfg: RunConfig) -> None:
             print(explain(cfg, args.explain, input_path=args.input))
         return
     upto = "write" if args.command == "mine" else args.command
+    _check_inputs_up_front(cfg, upto)
     _run_stages(cfg, upto, show_progress=not args.quiet)
     if args.command == "align" and args.explain is not None:
         print(explain(cfg, args.explain))

@@ -201,7 +201,7 @@ def test_damaged_run_files_are_one_line_errors(
     # a directory given as a dump, a config file that is not UTF-8
     assert main(["entities", "--entities-dump", str(tmp_path), "--langs", "en,es",
                  "--out", str(out)]) == 1  # fmt: skip
-    assert "Is a directory" in _one_line_error(capsys)
+    assert "Wikidata dump is a directory" in _one_line_error(capsys)
     bad = tmp_path / "latin1.toml"
     bad.write_bytes(b'name = "caf\xe9"\n')
     assert main([*args, "--config", str(bad)]) == 2
@@ -247,3 +247,23 @@ def test_sample_with_other_sources_is_refused_up_front(
         capsys
     )
     assert not (tmp_path / "manifest.json").exists()
+
+
+def test_inputs_are_checked_before_any_stage_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A missing pages-articles dump, or an encoder that cannot be built, stops `mine` before
+    the entities stage has read anything."""
+    from tests.factories import human, write_wikidata_dump
+
+    wd = write_wikidata_dump(tmp_path / "wd.json.bz2", [human("Q1", "A", "Q6581072", [], {})])
+    out = tmp_path / "run"
+    argv = ["mine", "--langs", "en,es", "--entities-dump", str(wd), "--out", str(out)]
+    argv += ["--dump", f"en={wd}", "--dump", f"es={tmp_path / 'eswiki.xml.bz2'}"]
+    assert main(argv) == 1
+    assert "pages-articles dump for 'es' not found" in _one_line_error(capsys)
+    assert not (out / "entities.jsonl").exists()
+    laser = ["mine", "--sample", "--langs", "en,es", "--out", str(out), "--encoder", "laser2"]
+    assert main([*laser, "--laser-dir", str(tmp_path)]) == 1
+    assert "LASER2" in _one_line_error(capsys)
+    assert not (out / "entities.jsonl").exists()
