@@ -37,6 +37,7 @@ from occbio.records import Entity
 from tests.conftest import SHARED_DATA
 from tests.factories import human, occupation
 from tests.sparql_server import (
+    Rule,
     SparqlProxy,
     closed_port,
     drop_rule,
@@ -626,3 +627,30 @@ def test_bad_query_reports_the_server_text(client: SparqlClient) -> None:
     assert not isinstance(info.value, QueryTimeout)
     assert "b'" not in str(info.value)  # the text, not a bytes repr
     assert client.stats["queries"] == 1
+
+
+def test_a_count_that_is_not_a_number_is_left_out(proxy: SparqlProxy) -> None:
+    """An endpoint of another shape answering "many" for a count: that occupation is left
+    out (logged), the others are counted, no traceback."""
+    import json
+
+    entity = "http://www.wikidata.org/entity/"
+    integer = "http://www.w3.org/2001/XMLSchema#integer"
+    body = json.dumps(
+        {
+            "head": {"vars": ["occ", "n"]},
+            "results": {
+                "bindings": [
+                    {"occ": {"type": "uri", "value": entity + WRITER},
+                     "n": {"type": "literal", "value": "many"}},
+                    {"occ": {"type": "uri", "value": entity + POLITICIAN},
+                     "n": {"type": "literal", "datatype": integer, "value": "3"}},
+                ]
+            },
+        }
+    )  # fmt: skip
+    headers = {"Content-Type": "application/sparql-results+json"}
+    proxy.rules.append(Rule(lambda q: "COUNT(" in q, 200, body, headers))
+    client, _ = _client(proxy.url)
+    counts = occupation_counts(client, PeopleQuery(LANGS, 1), occupations=[WRITER, POLITICIAN])
+    assert counts == {WRITER: 0, POLITICIAN: 3}

@@ -566,8 +566,10 @@ def occupation_counts(
     if occs == []:
         return {}
     totals: Counter[str] = Counter()
+    not_numbers = 0
 
     def count(part_occs: list[str] | None, suffix: str) -> None:
+        nonlocal not_numbers
         try:
             rows = client.select(_counts_query(query, part_occs, suffix))
         except QueryTimeout:
@@ -584,10 +586,17 @@ def occupation_counts(
             return
         for row in rows:
             qid = _qid_of(row.get("occ", ""))
-            if qid is not None:  # "unknown value" occupations are no occupation
-                totals[qid] += int(row.get("n", "0"))
+            if qid is None:  # "unknown value" occupations are no occupation
+                continue
+            n = str(row.get("n", "0")).strip()
+            if not n.isdigit():  # an endpoint of another shape: this row says nothing
+                not_numbers += 1
+                continue
+            totals[qid] += int(n)
 
     count(occs, "")
+    if not_numbers:
+        logger.warning("%d occupation counts were not numbers and were left out", not_numbers)
     if occs is not None:
         return {occ: totals[occ] for occ in occs}
     ranked = sorted(totals.items(), key=lambda kv: (-kv[1], _qid_number(kv[0])))
