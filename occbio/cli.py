@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from occbio import __version__
 from occbio.align.encoders import UnknownEncoder
@@ -222,8 +222,15 @@ def _common_options() -> argparse.ArgumentParser:
     return common
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (the usage block is what --help is for)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="occbio",
         description="Mine gender-balanced, document-level, multi-way parallel corpora from "
         "Wikipedia biographies.",

@@ -267,3 +267,12 @@ def test_inputs_are_checked_before_any_stage_runs(
     assert main([*laser, "--laser-dir", str(tmp_path)]) == 1
     assert "LASER2" in _one_line_error(capsys)
     assert not (out / "entities.jsonl").exists()
+
+
+def test_a_usage_error_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["mine", "--langs", "en,es", "--balance", "bogus"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "invalid choice: 'bogus'" in err[0]
+    assert err[0].endswith("(see occbio mine --help)")

@@ -20,17 +20,21 @@ def occupation_chart(
     labels: Mapping[str, str] | None = None,
     top: int = 20,
     title: str = "",
+    balanced: str = "balanced",
 ) -> Path:
     """Grouped horizontal bars, one panel before and one after balancing.
 
     ``before``/``after`` map an occupation QID to {gender: people}. The ``top`` occupations
-    by people before balancing are drawn (labels from ``labels``, else the QID). The file is
+    by people before balancing are drawn (labels from ``labels``, else the QID). ``balanced``
+    titles the second panel: what the balancing worked on, so that a reader sees why an
+    occupation vanished. People are whole numbers, and so are the axis ticks. The file is
     written atomically.
     """
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     from occbio.run import atomic_write
 
@@ -42,7 +46,7 @@ def occupation_chart(
     bar = 0.8 / max(1, len(genders))
     for ax, data, name in (
         (axes[0], before, "aligned (before balancing)"),
-        (axes[1], after, "balanced"),
+        (axes[1], after, balanced),
     ):
         for i, gender in enumerate(genders):
             ys = [k + (i - (len(genders) - 1) / 2) * bar for k in range(len(order))]
@@ -51,6 +55,7 @@ def occupation_chart(
         ax.set_title(name)
         ax.set_xlabel("people")
         ax.grid(axis="x", alpha=0.3)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes[0].set_yticks(range(len(order)))
     axes[0].set_yticklabels([labels.get(q) or q for q in order])
     axes[1].legend(loc="lower right")

@@ -232,11 +232,20 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         cfg.balance.genders,
         labels=labels,
         title=f"{cfg.name}: people per occupation by gender ({cfg.balance.method})",
+        balanced=_BALANCED_PANEL[cfg.balance.method],
     )
     counts = {"documents": written["documents"], "segments": written["segments"]}
     outputs = [*files, STATS_FILE, DATACARD_FILE, CHART_FILE]
     state.finish(counts=counts, outputs=outputs)
     return StageResult.finished(STAGE, run.stage_record(STAGE))
+
+
+#: The chart's second panel says what each balancing method kept.
+_BALANCED_PANEL = {
+    "occgen": "kept: occupation groups that have every gender,\nthe same number of people each",
+    "gebio": "kept: the same number of sentences per gender\nover the whole corpus",
+    "none": "kept: everyone (no balancing)",
+}
 
 
 def read_stats(out_dir: Path) -> dict[str, Any] | None:
