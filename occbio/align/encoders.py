@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 import numpy as np
 
-from occbio.align.laser import EncoderUnavailable
+from occbio.align.laser import INSTALL_HINT, EncoderUnavailable
 
 __all__ = [
     "AUTO",
@@ -419,8 +419,8 @@ def _build_laser2(**options: Any) -> Encoder:
         from occbio.align.laser import LaserEncoder
     except ImportError as exc:
         raise EncoderUnavailable(
-            f"encoder 'laser2' cannot be loaded ({exc}): it needs torch "
-            "(pip install torch) and LASER2 weights (set OCCBIO_LASER_DIR)"
+            f"encoder 'laser2' cannot be loaded ({exc}): {INSTALL_HINT}; then put the LASER2 "
+            "weights in a directory given by align.laser_dir or OCCBIO_LASER_DIR"
         ) from exc
     encoder: Encoder = LaserEncoder(**options)
     return encoder

