@@ -7,10 +7,10 @@ from occbio.balance.core import (
     Candidate,
     Decision,
     Method,
-    balance,
     document_score,
     summarise,
 )
+from occbio.balance.methods import balance
 
 __all__ = [
     "METHODS",

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from occbio.balance.core import Candidate, Decision, balance, summarise
+from occbio.balance.core import Candidate, Decision, summarise
+from occbio.balance.methods import balance
 from occbio.config import RunConfig
 from occbio.gender.categories import UNKNOWN, explain_gender
 from occbio.gender.pronouns import PronounEvidence, combine, infer_gender
