@@ -1,10 +1,10 @@
-"""Balancing by gender: the shared data model, the common rules and the entry point.
+"""Balancing by gender: the shared data model and the common rules.
 
 Pure logic: plain data in, decisions out (no files, no network). A :class:`Candidate` is a person
 with a gender category, their occupations and one alignment score per aligned tuple ("sentence")
-of their biography; :func:`balance` returns one :class:`Decision` per candidate, saying whether
-the person is kept, why, and which of their tuples are kept (always a prefix in article order,
-so a kept document stays a coherent start of the biography).
+of their biography; :func:`occbio.balance.methods.balance` returns one :class:`Decision` per
+candidate, saying whether the person is kept, why, and which of their tuples are kept (always a
+prefix in article order, so a kept document stays a coherent start of the biography).
 
 Methods:
 
