@@ -43,7 +43,9 @@ __all__ = [
     "Doc",
     "acceptance",
     "align_by_document",
+    "block_denominators",
     "build_backgrounds",
+    "doc_tuples",
     "length_factors",
     "pool_offsets",
     "reject_reason",
@@ -222,6 +224,54 @@ def pool_offsets(
     }
 
 
+def block_denominators(
+    vectors: Mapping[str, Sequence[np.ndarray]],
+    doc_ids: Sequence[str],
+    backgrounds: Mapping[str, Background] | None,
+    *,
+    pivot: str,
+    k: int,
+) -> dict[str, tuple[list[np.ndarray], list[np.ndarray]]]:
+    """Per non-pivot language, each document's (pivot, other) neighbourhood means, with one
+    batched search per language pair and direction; empty for the document scope."""
+    if backgrounds is None:
+        return {}
+    return {
+        lang: (
+            doc_denominators(vectors[pivot], vectors[lang], doc_ids, backgrounds[lang], k),
+            doc_denominators(vectors[lang], vectors[pivot], doc_ids, backgrounds[pivot], k),
+        )
+        for lang in vectors
+        if lang != pivot
+    }
+
+
+def doc_tuples(
+    doc: Doc,
+    vectors: Mapping[str, np.ndarray],
+    denominators: Mapping[str, tuple[np.ndarray, np.ndarray]],
+    *,
+    pivot: str,
+    langs: Sequence[str],
+    cfg: AlignConfig,
+    offsets: Mapping[str, float],
+) -> list[AlignedTuple]:
+    """One document's tuples, before any threshold: indices into the user's lists, texts,
+    scores less the pool offset, cosines and within-document margins (5 decimals)."""
+    tuples = []
+    for t in mine_document(
+        vectors, pivot=pivot, langs=langs, k=cfg.k, margin=cfg.margin, mode=cfg.mode,
+        denominators=denominators or None,
+    ):  # fmt: skip
+        text = {lang: doc.sentences[lang][j] for lang, j in t.idx.items()}
+        idx = {lang: doc.source_index(lang, j) for lang, j in t.idx.items()}
+        score = {lang: round(v - offsets.get(lang, 0.0), 5) for lang, v in t.score.items()}
+        cos = {lang: round(v, 5) for lang, v in t.cos.items()}
+        doc_score = {lang: round(v, 5) for lang, v in t.doc_score.items()}
+        tuples.append(AlignedTuple(doc.doc, idx, text, score, cos, doc_score))
+    return tuples
+
+
 @contextlib.contextmanager
 def _faiss_threads(n: int) -> Iterator[None]:
     """FAISS limited to ``n`` OpenMP threads inside the block: per-document kNN matrices are
@@ -264,15 +314,9 @@ def _mine_block(
         bounds = np.cumsum([0] + [len(doc.sentences[lang]) for doc in complete])
         vectors[lang] = [flat[a:b] for a, b in itertools.pairwise(bounds)]
     start = time.perf_counter()
-    denominators: dict[str, tuple[list[np.ndarray], list[np.ndarray]]] = {}
-    if backgrounds is not None:  # one batched search per language pair and direction
-        ids = [doc.doc for doc in complete]
-        for lang in langs:
-            if lang != pivot:
-                denominators[lang] = (
-                    doc_denominators(vectors[pivot], vectors[lang], ids, backgrounds[lang], cfg.k),
-                    doc_denominators(vectors[lang], vectors[pivot], ids, backgrounds[pivot], cfg.k),
-                )
+    denominators = block_denominators(
+        vectors, [doc.doc for doc in complete], backgrounds, pivot=pivot, k=cfg.k
+    )
     timings["background_seconds"] += time.perf_counter() - start
     start = time.perf_counter()
     out: list[tuple[str, list[AlignedTuple], str]] = []
@@ -281,26 +325,16 @@ def _mine_block(
         if not _has_every_lang(doc, langs):
             out.append((doc.doc, [], "docs_missing_lang"))
             continue
-        tuples = []
         with _faiss_threads(1):
-            mined = mine_document(
+            tuples = doc_tuples(
+                doc,
                 {lang: vectors[lang][i] for lang in langs},
+                {lang: (d[0][i], d[1][i]) for lang, d in denominators.items()},
                 pivot=pivot,
                 langs=langs,
-                k=cfg.k,
-                margin=cfg.margin,
-                mode=cfg.mode,
-                denominators={lang: (d[0][i], d[1][i]) for lang, d in denominators.items()}
-                if denominators
-                else None,
+                cfg=cfg,
+                offsets=offsets,
             )
-        for t in mined:
-            text = {lang: doc.sentences[lang][j] for lang, j in t.idx.items()}
-            idx = {lang: doc.source_index(lang, j) for lang, j in t.idx.items()}
-            score = {lang: round(v - offsets.get(lang, 0.0), 5) for lang, v in t.score.items()}
-            cos = {lang: round(v, 5) for lang, v in t.cos.items()}
-            doc_score = {lang: round(v, 5) for lang, v in t.doc_score.items()}
-            tuples.append(AlignedTuple(doc.doc, idx, text, score, cos, doc_score))
         out.append((doc.doc, tuples, "docs_mined"))
         i += 1
     timings["mine_seconds"] += time.perf_counter() - start

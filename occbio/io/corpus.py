@@ -273,8 +273,8 @@ def _tsv_sink(path: Path, langs: Sequence[str], pivot: str) -> Iterator[_Add]:
         def add(d: _Doc) -> int:
             n = 0
             for row in _table_rows(d, langs, pivot):
-                text, seg, scores = row[: -n_scores - 1], row[-n_scores - 1], row[-n_scores:]
-                out.writerow([*text, str(seg), *(_fmt_score(x) for x in scores[:n_scores])])
+                seg = len(row) - n_scores - 1  # the seg column; the scores follow it
+                out.writerow([*row[:seg], str(row[seg]), *map(_fmt_score, row[seg + 1 :])])
                 n += 1
             return n
 

@@ -13,11 +13,9 @@ from pathlib import Path
 
 import numpy as np
 
-from occbio.align.background import doc_denominators
 from occbio.align.cache import EmbeddingCache
 from occbio.align.margin import mine_pairs, score_candidates
-from occbio.align.mine import mine_document
-from occbio.align.pipeline import AlignedTuple, pool_offsets, reject_reason
+from occbio.align.pipeline import block_denominators, doc_tuples, pool_offsets, reject_reason
 from occbio.config import RunConfig
 from occbio.run import RunDir
 from occbio.stages.align import (
@@ -69,26 +67,16 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
     if a.scope == "language":
         backgrounds = backgrounds_for(cfg, run, encoder, docs, inputs, Counter())
     offsets = pool_offsets(backgrounds, langs, pivot, encoder, a)
-    denominators = {}
-    for lang in langs:
-        if lang != pivot and backgrounds is not None:
-            denominators[lang] = (
-                doc_denominators([vectors[pivot]], [vectors[lang]], [doc_id],
-                                 backgrounds[lang], a.k)[0],
-                doc_denominators([vectors[lang]], [vectors[pivot]], [doc_id],
-                                 backgrounds[pivot], a.k)[0],
-            )  # fmt: skip
-    tuples = mine_document(
-        vectors, pivot=pivot, langs=langs, k=a.k, margin=a.margin, mode=a.mode,
-        denominators=denominators or None,
-    )  # fmt: skip
+    per_lang = block_denominators(
+        {lang: [v] for lang, v in vectors.items()}, [doc_id], backgrounds, pivot=pivot, k=a.k
+    )
+    denominators = {lang: (d[0][0], d[1][0]) for lang, d in per_lang.items()}
     factors = run.stage_record(STAGE).get("length_factors", {})
-    verdict = {}
-    for t in tuples:
-        text = {lang: doc.sentences[lang][j] for lang, j in t.idx.items()}
-        score = {x: v - offsets.get(x, 0.0) for x, v in t.score.items()}
-        aligned = AlignedTuple(doc_id, t.idx, text, score, t.cos, t.doc_score)
-        why = reject_reason(aligned, rule=rule, pivot=pivot, cfg=a, factors=factors)
+    verdict = {}  # pivot sentence (the user's index) -> (tuple indices, verdict)
+    for t in doc_tuples(
+        doc, vectors, denominators, pivot=pivot, langs=langs, cfg=a, offsets=offsets
+    ):
+        why = reject_reason(t, rule=rule, pivot=pivot, cfg=a, factors=factors)
         verdict[t.idx[pivot]] = (t.idx, why or "KEPT")
     for lang in langs:
         if lang == pivot:
@@ -112,16 +100,16 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
             seen.add((src, trg))
             if (src, trg) not in chosen:
                 why = f"not retrieved ({a.mode}: a better pair took one side)"
-            elif src not in verdict:
+            elif doc.source_index(pivot, src) not in verdict:
                 why = "not aligned in every language"
             else:
-                idx, why = verdict[src]
-                if idx[lang] != trg:  # another target of this pivot sentence won
+                idx, why = verdict[doc.source_index(pivot, src)]
+                if idx[lang] != doc.source_index(lang, trg):  # another target of it won
                     why = "not retrieved"
             score = float(cand.score[i]) - offsets.get(lang, 0.0)
             lines.append(
-                f"  {src:>4} {trg:>4}  {cand.cos[i]:.3f}  {cand.doc_score[i]:>10.3f}  "
-                f"{score:.3f}  {why}"
+                f"  {doc.source_index(pivot, src):>4} {doc.source_index(lang, trg):>4}  "
+                f"{cand.cos[i]:.3f}  {cand.doc_score[i]:>10.3f}  {score:.3f}  {why}"
             )
             lines.append(f"{'':>13}{pivot}: {_short(doc.sentences[pivot][src])}")
             lines.append(f"{'':>13}{lang}: {_short(doc.sentences[lang][trg])}")
