@@ -59,7 +59,8 @@ def measure(path: Path, mode: str, repeat: int, lang: str) -> dict[str, Any]:
     """Run one mode ``repeat`` times over the dump in this process; return its figures."""
     from occbio.config import CleanConfig
     from occbio.extract.clean import LanguageIdentifier, clean_article
-    from occbio.extract.wikipedia_dump import TruncatedDumpError, iter_pages, wikitext_to_text
+    from occbio.extract.wikipedia_dump import TruncatedDumpError, iter_pages
+    from occbio.extract.wikitext import wikitext_to_text
     from occbio.records import Article
 
     rss_after_imports = _max_rss_mb()

@@ -1,7 +1,7 @@
 """Pronoun-count gender inference (``occbio.gender.pronouns``) against true gender.
 
 What is measured: for each biography, :func:`~occbio.gender.pronouns.infer_gender` on the
-article's prose (wikitext through :func:`~occbio.extract.wikipedia_dump.wikitext_to_text`) is
+article's prose (wikitext through :func:`~occbio.extract.wikitext.wikitext_to_text`) is
 compared with the person's true gender. ``coverage`` = decided / n (decided: female or male),
 ``accuracy`` = correct / decided. A person whose true gender is neither female nor male
 (the sample's non-binary people) is right only when left ``unknown``: any decision counts as an
@@ -50,14 +50,10 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 
+from occbio.extract.mediawiki import normalise_title  # noqa: E402
 from occbio.extract.wikidata_dump import iter_humans  # noqa: E402
-from occbio.extract.wikipedia_dump import (  # noqa: E402
-    DumpError,
-    Page,
-    iter_pages,
-    normalise_title,
-    wikitext_to_text,
-)
+from occbio.extract.wikipedia_dump import DumpError, Page, iter_pages  # noqa: E402
+from occbio.extract.wikitext import wikitext_to_text  # noqa: E402
 from occbio.gender.categories import FEMALE, MALE, UNKNOWN  # noqa: E402
 from occbio.gender.pronouns import (  # noqa: E402
     PronounEvidence,

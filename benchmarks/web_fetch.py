@@ -21,7 +21,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from occbio.config import HttpConfig, TextConfig  # noqa: E402
-from occbio.extract.wikipedia_web import WikipediaWebClient, html_to_text  # noqa: E402
+from occbio.extract.html_text import html_to_text  # noqa: E402
+from occbio.extract.wikipedia_web import WikipediaWebClient  # noqa: E402
 from tests.wiki_server import Raw, serve_wiki  # noqa: E402
 
 REAL_PAGE = REPO.parent / "shared/data/wikipedia-html/rest_html.response.html"

@@ -361,7 +361,7 @@ def test_clean_article_unspaced_script_counts_characters() -> None:
 
 def _plain_text(wikitext: str) -> str:
     try:
-        from occbio.extract.wikipedia_dump import wikitext_to_text
+        from occbio.extract.wikitext import wikitext_to_text
     except ImportError:  # the extractor is another module's; crude stripping is enough here
         import mwparserfromhell
 

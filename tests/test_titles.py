@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from occbio.extract.mediawiki import page_categories
 from occbio.extract.titles import TitlesError, read_titles
-from occbio.extract.wikipedia_dump import page_categories
 
 LANGS = ["en", "es", "ca"]
 

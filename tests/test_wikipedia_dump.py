@@ -14,14 +14,9 @@ from xml.sax.saxutils import escape
 
 import pytest
 
-from occbio.extract.wikipedia_dump import (
-    DumpError,
-    Page,
-    TruncatedDumpError,
-    iter_pages,
-    normalise_title,
-    wikitext_to_text,
-)
+from occbio.extract.mediawiki import normalise_title
+from occbio.extract.wikipedia_dump import DumpError, Page, TruncatedDumpError, iter_pages
+from occbio.extract.wikitext import wikitext_to_text
 
 DUMPS = "wikipedia-dumps"
 ENWIKI = "enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"

@@ -22,18 +22,17 @@ from bs4 import BeautifulSoup
 
 from occbio.config import CleanConfig
 from occbio.extract.clean import clean_article
-from occbio.extract.wikipedia_dump import wikitext_to_text
+from occbio.extract.html_text import PageShapeError, html_to_text
 from occbio.extract.wikipedia_web import (
     CategoryError,
     FetchResult,
-    PageShapeError,
     SiteUnreachable,
     WikipediaWebClient,
     default_base_url,
-    html_to_text,
     parse_url,
     rest_url,
 )
+from occbio.extract.wikitext import wikitext_to_text
 from occbio.net import SiteBusy
 from occbio.records import Article
 from tests.wiki_server import FakeWiki, Raw, serve_wiki

@@ -8,7 +8,7 @@ method, with the decision rule and the per-language word lists made explicit; th
 tables are occbio's own (measured in ``benchmarks/pronoun_gender.py``), not the paper's.
 
 Pure logic, no I/O: plain text in (turn wikitext into prose first, e.g. with
-:func:`occbio.extract.wikipedia_dump.wikitext_to_text`: templates and references hold no
+:func:`occbio.extract.wikitext.wikitext_to_text`: templates and references hold no
 pronouns of the person but many names), a decision out.
 
 Counting (:func:`count_pronouns`)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from occbio.align.inputs import InputError
 from occbio.config import RunConfig
+from occbio.extract.mediawiki import category_name, normalise_title, page_categories
 from occbio.extract.titles import TitlesError, read_titles
 from occbio.extract.wikidata_dump import (
     TruncatedWikidataDumpError,
@@ -33,12 +34,7 @@ from occbio.extract.wikidata_sparql import (
     iter_people,
     occupation_counts,
 )
-from occbio.extract.wikipedia_dump import (
-    category_name,
-    iter_pages,
-    normalise_title,
-    page_categories,
-)
+from occbio.extract.wikipedia_dump import iter_pages
 from occbio.gender.categories import GENDER_CATEGORIES
 from occbio.io.jsonl import read_jsonl, write_jsonl
 from occbio.records import Entity

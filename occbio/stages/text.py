@@ -19,13 +19,10 @@ from typing import Any, Literal
 
 from occbio.config import CleanConfig, RunConfig
 from occbio.extract.clean import LanguageIdentifier, clean_article
-from occbio.extract.wikipedia_dump import (
-    TruncatedDumpError,
-    iter_pages,
-    normalise_title,
-    wikitext_to_text,
-)
-from occbio.extract.wikipedia_web import PageShapeError, html_to_text
+from occbio.extract.html_text import PageShapeError, html_to_text
+from occbio.extract.mediawiki import normalise_title
+from occbio.extract.wikipedia_dump import TruncatedDumpError, iter_pages
+from occbio.extract.wikitext import wikitext_to_text
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Entity, Sentence
 from occbio.run import ChunkedWriter, RunDir, StageState, atomic_write, file_identity, fingerprint
