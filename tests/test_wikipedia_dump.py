@@ -629,8 +629,9 @@ def test_missing_file_raises_dump_error(tmp_path: Path) -> None:
         list(iter_pages(tmp_path / "missing.xml.bz2"))
 
 
-def test_garbage_after_the_first_pages_is_a_dump_error_after_yielding(tmp_path: Path) -> None:
-    xml = dump_xml(SMALL_PAGES[:1]).replace("</mediawiki>", "<page><title>X</titel></page>")
+def test_garbage_between_pages_is_a_dump_error_after_yielding(tmp_path: Path) -> None:
+    pages = [SMALL_PAGES[0], "<<< not xml >>>\n", SMALL_PAGES[-1]]
+    xml = dump_xml(pages)
     path = tmp_path / "broken.xml"
     path.write_text(xml, encoding="utf-8")
     yielded: list[Page] = []

@@ -14,10 +14,12 @@ lxml rather than ``mwxml``: mwxml refuses a dump without ``<siteinfo>`` (the
 
 from __future__ import annotations
 
+import codecs
 import collections
 import logging
 import lzma
 import os
+import re
 import zlib
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
@@ -76,6 +78,38 @@ class TruncatedDumpError(DumpError):
 
 # ---------------------------------------------------------------------------------------------
 # Reading the dump
+#
+# The dump is split into pages at the byte level (``<page>`` ... ``</page>``: inside text, ``<``
+# is always escaped, so the markers cannot occur there) and each page is parsed on its own. A
+# page that is not well-formed XML (an illegal character, a NUL, invalid UTF-8, an undefined
+# entity, nesting past libxml2's 256 levels, a text node past its 10 MB) is skipped and counted,
+# and the next page reads as if nothing happened: one streaming parser would stop at the first
+# such byte. What lies between the pages (the root element, <siteinfo>) goes through a pull
+# parser of its own, so a file that is not a dump, or one cut short, is still told apart.
+
+#: A page is skipped (and counted) when its XML passes this size without a closing tag.
+#: Wikipedia caps an article at 2 MiB of wikitext; only a broken dump or a page with its whole
+#: history comes near.
+MAX_PAGE_BYTES = 64 << 20
+
+_PAGE_OPEN_RE = re.compile(rb"<page[\s>]")
+_PAGE_CLOSE = b"</page>"
+_TITLE_RE = re.compile(rb"<title>([^<]{0,300})</title>")
+_DECLARED_ENCODING_RE = re.compile(
+    rb"""^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']"""
+)
+_DECLARATION_ENCODING_RE = re.compile(r"""^\ufeff?(\s*<\?xml[^>]*?encoding\s*=\s*["'])[^"']*""")
+#: Skipped pages are logged one by one up to this many per dump, then only counted.
+_LOGGED_SKIPS = 20
+
+
+class _Problem(Exception):
+    """What stops the reading; turned into a :class:`DumpError` outside every handler."""
+
+    def __init__(self, what: str, detail: str) -> None:
+        super().__init__(detail)
+        self.what = what
+        self.detail = detail
 
 
 def _open_dump(path: Path) -> tuple[IO[bytes], str]:
@@ -92,54 +126,158 @@ def _open_dump(path: Path) -> tuple[IO[bytes], str]:
     )
 
 
-def _localname(tag: object) -> str:
-    """The tag without its export-schema namespace (schema versions differ; some have none)."""
-    if not isinstance(tag, str):  # comments and processing instructions
-        return ""
-    return tag.rpartition("}")[2]
+def _raw_chunks(stream: IO[bytes], codec: str) -> Iterator[bytes]:
+    while True:
+        try:
+            # read1: what one decompression step gives, so a stream that breaks off loses no
+            # complete page it already decompressed.
+            chunk = stream.read1(_CHUNK_BYTES)  # type: ignore[attr-defined]
+        except EOFError:
+            raise _Problem("stream ended", f"the {codec} stream ends early") from None
+        except (OSError, lzma.LZMAError, zlib.error) as exc:
+            detail = f"its {codec} data cannot be decompressed ({exc})"
+            raise _Problem("corrupt", detail) from None
+        if not chunk:
+            return
+        yield chunk
 
 
-def _is_redirect_text(text: str) -> bool:
-    return text.lstrip()[:9].upper() == "#REDIRECT"
+def _source_encoding(head: bytes) -> str | None:
+    """The encoding to convert from, or ``None`` for UTF-8 (byte order mark, then declaration)."""
+    for bom, name in (
+        (b"\xff\xfe\x00\x00", "utf-32"),
+        (b"\x00\x00\xfe\xff", "utf-32"),
+        (b"\xff\xfe", "utf-16"),
+        (b"\xfe\xff", "utf-16"),
+        (b"<\x00?\x00", "utf-16-le"),
+        (b"\x00<\x00?", "utf-16-be"),
+    ):
+        if head.startswith(bom):
+            return name
+    match = _DECLARED_ENCODING_RE.match(head)
+    if match is None:
+        return None
+    name = match.group(1).decode("ascii")
+    try:
+        codec = codecs.lookup(name).name
+    except LookupError:
+        raise _Problem("malformed", f"it declares an unknown encoding {name!r}") from None
+    return None if codec == "utf-8" else codec
+
+
+def _utf8_chunks(stream: IO[bytes], codec: str) -> Iterator[bytes]:
+    """The decompressed dump as UTF-8 whatever encoding it declares (pages are split as bytes)."""
+    raw = _raw_chunks(stream, codec)
+    head = b""
+    for chunk in raw:  # enough bytes to see a byte order mark and the XML declaration
+        head += chunk
+        if len(head) >= 512:
+            break
+    encoding = _source_encoding(head)
+    if encoding is None:
+        if head:
+            yield head
+        yield from raw
+        return
+    decoder = codecs.getincrementaldecoder(encoding)("strict")
+    try:
+        text = decoder.decode(head)
+        # The declaration now lies about the bytes that follow it: make it say UTF-8.
+        yield _DECLARATION_ENCODING_RE.sub(r"\g<1>UTF-8", text, count=1).lstrip("\ufeff").encode()
+        for chunk in raw:
+            yield decoder.decode(chunk).encode()
+        yield decoder.decode(b"", True).encode()
+    except UnicodeDecodeError as exc:
+        raise _Problem("malformed", f"its text is not valid {encoding} ({exc.reason})") from None
 
 
 class _PageReader:
-    """Turns parser events into pages; owns the counters and the dump's namespace table."""
+    """Splits the UTF-8 stream into pages; owns the counters and the dump's namespace table."""
 
     def __init__(
         self,
         path: Path,
         wanted: frozenset[str] | None,
         stats: collections.Counter[str],
+        max_page_bytes: int,
     ) -> None:
         self.path = path
         self.wanted = wanted
         self.stats = stats
+        self.max_page_bytes = max_page_bytes
         self.root: etree._Element | None = None
         self.namespaces: dict[str, int] = {}  # prefix -> key, from <siteinfo>, for old schemas
         self.pages_read = 0  # this dump's own count, whatever ``stats`` held before
         self.last_title: str | None = None
-        self._revision_text: str | None = None
+        self._skeleton = etree.XMLPullParser(events=("start", "end"), **_PARSER_OPTIONS)
+        self._page_parser = etree.XMLParser(**_PARSER_OPTIONS)
+        self._buf = bytearray()
+        self._offset = 0  # position of _buf[0] in the decompressed stream
+        self._in_page = False
+        self._scan = 0  # where the search for </page> goes on
+        self._oversized: bytes | None = None  # the start of a page too large to keep
+        self._skips_logged = 0
 
-    def events(self, parser: etree.XMLPullParser) -> Iterator[Page]:
-        """Pages completed by the events parsed so far."""
-        for event, elem in parser.read_events():
+    def feed(self, data: bytes) -> Iterator[Page]:
+        """Pages completed by ``data``; what lies between pages goes to the skeleton parser."""
+        buf = self._buf
+        buf += data
+        while True:
+            if not self._in_page:
+                match = _PAGE_OPEN_RE.search(buf)
+                if match is None:
+                    self._consume_skeleton(max(0, len(buf) - len(b"<page")))
+                    return
+                self._consume_skeleton(match.start())
+                if self.root is None:
+                    raise _Problem("malformed", "a <page> comes before the <mediawiki> element")
+                self._in_page, self._scan = True, 0
+            end = buf.find(_PAGE_CLOSE, self._scan)
+            if end < 0:
+                self._scan = max(0, len(buf) - len(_PAGE_CLOSE) + 1)
+                if len(buf) > self.max_page_bytes:
+                    self._drop_oversized()
+                return
+            end += len(_PAGE_CLOSE)
+            page = self._finish_page(bytes(buf[:end]))
+            self._offset += end
+            del buf[:end]
+            self._in_page = False
+            if page is not None:
+                yield page
+
+    def finish(self) -> None:
+        """The end of the stream: the skeleton must close and no page may be left open."""
+        if self._in_page:
+            raise _Problem("xml ended", "the last page has no closing </page>")
+        self._consume_skeleton(len(self._buf))
+        try:
+            self._skeleton.close()
+        except (etree.LxmlError, ValueError) as exc:
+            raise _Problem("xml ended", _xml_message(exc)) from None
+        self._skeleton_events()
+
+    def _consume_skeleton(self, end: int) -> None:
+        if end <= 0:
+            return
+        try:
+            self._skeleton.feed(bytes(self._buf[:end]))
+        except (etree.LxmlError, ValueError) as exc:
+            problem = _Problem("malformed", _xml_message(exc))
+        else:
+            problem = None
+        if problem is not None:
+            self._skeleton_events()  # a root that is not <mediawiki> says more than the error
+            raise problem
+        self._offset += end
+        del self._buf[:end]
+        self._skeleton_events()
+
+    def _skeleton_events(self) -> None:
+        for event, elem in self._skeleton.read_events():
             if self.root is None:
                 self._check_root(elem)
-                continue
-            if event != "end":
-                continue
-            name = _localname(elem.tag)
-            if name == "revision":
-                # Keep only the text of the latest revision so a history dump stays flat too.
-                self._revision_text = _child_text(elem, "text")
-                elem.clear()
-            elif name == "page":
-                page = self._finish_page(elem)
-                _release(elem)
-                if page is not None:
-                    yield page
-            elif name == "siteinfo":
+            elif event == "end" and _localname(elem.tag) == "siteinfo":
                 self._read_siteinfo(elem)
                 _release(elem)
 
@@ -165,11 +303,53 @@ class _PageReader:
         prefix, sep, _ = title.partition(":")
         return self.namespaces.get(prefix, 0) if sep else 0
 
-    def _finish_page(self, elem: etree._Element) -> Page | None:
+    def _drop_oversized(self) -> None:
+        """Forget the start of a page past ``max_page_bytes``, keeping what finds its end."""
+        if self._oversized is None:
+            self._oversized = bytes(self._buf[:4096])
+        keep = len(_PAGE_CLOSE) - 1
+        self._offset += len(self._buf) - keep
+        del self._buf[:-keep]
+        self._scan = 0
+
+    def _finish_page(self, xml: bytes) -> Page | None:
+        self.pages_read += 1
+        self.stats["pages_read"] += 1
+        start = self._offset
+        if self._oversized is not None or len(xml) > self.max_page_bytes:
+            head, self._oversized = self._oversized or xml[:4096], None
+            self.last_title = _title_in(head)
+            self._skip("too_large", start, f"its XML passes {self.max_page_bytes:,} bytes")
+            return None
+        try:
+            elem = etree.fromstring(xml, self._page_parser)
+        except (etree.LxmlError, ValueError) as exc:
+            self.last_title = _title_in(xml)
+            self._skip("bad_xml", start, f"it is not well-formed XML: {_xml_message(exc)}")
+            return None
+        return self._page(elem)
+
+    def _skip(self, reason: str, offset: int, detail: str) -> None:
+        self.stats[f"pages_skipped_{reason}"] += 1
+        self._skips_logged += 1
+        if self._skips_logged <= _LOGGED_SKIPS:
+            title = repr(self.last_title) if self.last_title is not None else "(no title)"
+            logger.warning(
+                "%s: page %s at byte %s of the decompressed XML skipped: %s",
+                self.path.name,
+                title,
+                f"{offset:,}",
+                detail,
+            )
+            if self._skips_logged == _LOGGED_SKIPS:
+                logger.warning("%s: further skipped pages are only counted", self.path.name)
+
+    def _page(self, elem: etree._Element) -> Page | None:
         title = ""
         ns_text: str | None = None
         id_text: str | None = None
         redirect = False
+        text = ""
         for child in elem:
             name = _localname(child.tag)
             if name == "title":
@@ -180,10 +360,8 @@ class _PageReader:
                 id_text = child.text
             elif name == "redirect":
                 redirect = True
-        text = self._revision_text or ""
-        self._revision_text = None
-        self.pages_read += 1
-        self.stats["pages_read"] += 1
+            elif name == "revision":  # the latest revision wins (a history dump has several)
+                text = _child_text(child, "text") or ""
         self.last_title = title
         try:
             ns = int(ns_text) if ns_text is not None else self._namespace_from_title(title)
@@ -203,6 +381,31 @@ class _PageReader:
             return None
         self.stats["pages_kept"] += 1
         return Page(title=title, page_id=page_id, ns=ns, wikitext=text)
+
+
+_PARSER_OPTIONS = {
+    "resolve_entities": False,
+    "no_network": True,
+    "remove_comments": True,
+    "remove_pis": True,
+}
+
+
+def _localname(tag: object) -> str:
+    """The tag without its export-schema namespace (schema versions differ; some have none)."""
+    if not isinstance(tag, str):  # comments and processing instructions
+        return ""
+    return tag.rpartition("}")[2]
+
+
+def _is_redirect_text(text: str) -> bool:
+    return text.lstrip()[:9].upper() == "#REDIRECT"
+
+
+def _title_in(xml: bytes) -> str | None:
+    """A broken page's title, for the log, if one can be read from its bytes."""
+    match = _TITLE_RE.search(xml)
+    return match.group(1).decode("utf-8", "replace") if match else None
 
 
 def _child_text(elem: etree._Element, name: str) -> str | None:
@@ -226,14 +429,17 @@ def iter_pages(
     *,
     titles: Collection[str] | None = None,
     stats: collections.Counter[str] | None = None,
+    max_page_bytes: int = MAX_PAGE_BYTES,
 ) -> Iterator[Page]:
     """Yield the main-namespace, non-redirect pages of a dump, in dump order.
 
     ``titles`` restricts the output to those pages (titles compared after
     :func:`normalise_title`). ``stats`` receives ``pages_read``, ``pages_skipped_namespace``,
-    ``pages_skipped_redirect``, ``pages_skipped_not_requested``, ``pages_kept`` (and
-    ``pages_skipped_malformed`` for a page without a usable id). A page is counted under the
-    first reason that applies, in that order.
+    ``pages_skipped_redirect``, ``pages_skipped_not_requested``, ``pages_kept``, and for pages
+    that cannot be used at all ``pages_skipped_malformed`` (no usable id),
+    ``pages_skipped_bad_xml`` (not well-formed: each logged with its byte position) and
+    ``pages_skipped_too_large`` (past ``max_page_bytes``). A page is counted under the first
+    reason that applies.
 
     Raises :class:`DumpError` for a file that is not a dump (nothing yielded) or that turns
     unreadable midway, and :class:`TruncatedDumpError` after the last complete page of a dump
@@ -241,51 +447,27 @@ def iter_pages(
     """
     path = Path(path)
     wanted = frozenset(normalise_title(t) for t in titles) if titles is not None else None
-    reader = _PageReader(path, wanted, stats if stats is not None else collections.Counter())
+    counts = stats if stats is not None else collections.Counter()
+    reader = _PageReader(path, wanted, counts, max_page_bytes)
     stream, codec = _open_dump(path)
-    parser = etree.XMLPullParser(
-        events=("start", "end"),
-        resolve_entities=False,
-        no_network=True,
-        remove_comments=True,
-        remove_pis=True,
-    )
+    problem: _Problem | None = None
     with stream:
-        problem: tuple[str, str] | None = None  # (what went wrong, detail), raised at the end
-        while problem is None:
-            try:
-                # read1: what one decompression step gives, so a stream that breaks off loses
-                # no complete page it already decompressed.
-                chunk = stream.read1(_CHUNK_BYTES)
-            except EOFError:
-                problem = ("stream ended", f"the {codec} stream ends early")
-                break
-            except (OSError, lzma.LZMAError, zlib.error) as exc:
-                problem = ("corrupt", f"its {codec} data cannot be decompressed ({exc})")
-                break
-            if not chunk:
-                break
-            try:
-                parser.feed(chunk)
-            except (etree.LxmlError, ValueError) as exc:
-                problem = ("malformed", _xml_message(exc))
-            yield from reader.events(parser)
-        if problem is None:
-            try:
-                parser.close()
-            except (etree.LxmlError, ValueError) as exc:
-                problem = ("xml ended", _xml_message(exc))
-            yield from reader.events(parser)
+        try:
+            for chunk in _utf8_chunks(stream, codec):
+                yield from reader.feed(chunk)
+            reader.finish()
+        except _Problem as exc:
+            problem = exc
     # Raised here, outside the handlers: the caller sees our message, not lxml's traceback.
     if problem is not None:
-        _raise_problem(reader, *problem)
+        _raise_problem(reader, problem.what, problem.detail)
     if reader.root is None:
         raise DumpError(f"{path} is not a MediaWiki XML dump: it holds no XML element")
 
 
 def _xml_message(exc: Exception) -> str:
     """lxml's own words, without the ``(<string>, line N)`` suffix that names no file."""
-    return str(getattr(exc, "msg", None) or exc)
+    return " ".join(str(getattr(exc, "msg", None) or exc).split())
 
 
 def _raise_problem(reader: _PageReader, what: str, detail: str) -> NoReturn:

@@ -315,6 +315,14 @@ def _extract_language(
                 bar.update()
         finally:
             bar.close()
+        unreadable = reader["pages_skipped_bad_xml"] + reader["pages_skipped_too_large"]
+        if unreadable:
+            warning = (
+                f"{source.describe(lang)}: {unreadable} page(s) skipped as unreadable XML "
+                "(the log names each, with its byte position)"
+            )
+            if warning not in warnings:
+                warnings.append(warning)
         state.progress(lang)["warnings"] = warnings
         writer.finish()
         processing.update({f"dump_{k}": v for k, v in reader.items()})
