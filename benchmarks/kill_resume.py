@@ -4,8 +4,10 @@ A reference run (`occbio mine --sample`) is made first. Then, ``--kills`` times,
 directory is started and the same command is killed with SIGKILL after a random delay (between
 0.2 s and the reference run's wall time), possibly several times in a row (``--per-run``), and
 finally run to the end. Every file of the finished directory (the manifest, the lock file and
-the embedding cache aside) is compared byte for byte with the reference. Prints one line per
-run and a summary ``N kills, N identical``.
+the embedding cache aside) is compared byte for byte with the reference, and the counts each
+stage recorded in the manifest are compared with those of an uninterrupted run (with a cold
+cache, the split between sentences encoded and read from the cache is left out: it depends
+on when the kill came). Prints one line per run and a summary ``N kills, N identical``.
 
     python benchmarks/kill_resume.py                 # 10 runs, 1 kill each (~3-4 minutes)
     python benchmarks/kill_resume.py --kills 30 --per-run 3 --seed 7
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import filecmp
+import json
 import random
 import shutil
 import signal
@@ -50,6 +53,29 @@ def _differences(ref: Path, got: Path) -> list[str]:
     diff = sorted(set(want) ^ set(have))
     diff += [n for n in sorted(set(want) & set(have)) if not filecmp.cmp(want[n], have[n], False)]
     return diff
+
+
+#: Counts that depend on what the cache held when a process started, not on the run.
+CACHE_COUNTS = ("sentences_embedded", "sentences_from_cache")
+
+
+def _counts(run: Path, cold: bool) -> dict[str, object]:
+    stages = json.loads((run / "manifest.json").read_text())["stages"]
+    return {
+        f"{stage}.{key}": value
+        for stage, record in stages.items()
+        for key, value in record.get("counts", {}).items()
+        if not (cold and key in CACHE_COUNTS)
+    }
+
+
+def _count_differences(ref: Path, got: Path, cold: bool) -> list[str]:
+    want, have = _counts(ref, cold), _counts(got, cold)
+    return [
+        f"manifest {k}: {have.get(k)} (uninterrupted: {want.get(k)})"
+        for k in sorted(set(want) | set(have))
+        if want.get(k) != have.get(k)
+    ]
 
 
 def main() -> int:
@@ -92,7 +118,7 @@ def main() -> int:
                 proc.wait()
             done = subprocess.run(_command(out), capture_output=True, text=True)
             diff = (
-                _differences(ref, out)
+                _differences(ref, out) + _count_differences(warm, out, args.cold)
                 if done.returncode == 0
                 else [f"(exit status {done.returncode})"]
             )

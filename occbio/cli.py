@@ -180,7 +180,7 @@ def _run_command(args: argparse.Namespace, cfg: RunConfig) -> None:
         print(explain(cfg, args.explain))
     if upto == "write":
         stats = read_stats(cfg.out_dir)
-        if stats is not None:
+        if stats is not None and not args.quiet:
             print(format_funnel(stats["funnel"]))
         print(f"corpus: {cfg.out_dir / CORPUS_DIR} (data card: {cfg.out_dir / DATACARD_FILE})")
 

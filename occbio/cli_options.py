@@ -93,7 +93,7 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         "--category",
         metavar="NAME",
         help='keep people whose pivot-language article is in this category, e.g. "Living '
-        'people" (needs the pivot dump)',
+        'people" (read from the pivot dump, or listed by the pivot Wikipedia when reading the web)',
     )
     s.add_argument(
         "--entities-source",
