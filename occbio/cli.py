@@ -16,15 +16,23 @@ from occbio.align.encoders import UnknownEncoder
 from occbio.align.inputs import InputError
 from occbio.cli_options import UsageError, build_parser, overrides
 from occbio.config import ConfigError, RunConfig, load_config
+from occbio.executor import LazyExecutor
 from occbio.extract.wikidata_dump import WikidataDumpError
 from occbio.extract.wikidata_sparql import EndpointUnreachable
 from occbio.extract.wikipedia_dump import DumpError
 from occbio.extract.wikipedia_web import SiteUnreachable
 from occbio.langs import LanguageError
+from occbio.models import run_models
 from occbio.report.funnel import format_funnel
 from occbio.run import RunDir
 from occbio.runlock import run_lock
-from occbio.stages.align import ALIGNMENTS_FILE, encoder_for, run_align, run_align_input
+from occbio.stages.align import (
+    ALIGNMENTS_FILE,
+    acceptance_rule,
+    encoder_for,
+    run_align,
+    run_align_input,
+)
 from occbio.stages.balance import run_balance
 from occbio.stages.common import StageResult
 from occbio.stages.entities import run_entities
@@ -64,7 +72,8 @@ def _configure_logging(verbose: bool, quiet: bool) -> None:
     level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", force=True)
     # third-party INFO lines (matplotlib's font cache) say nothing to an occbio user
-    for noisy in ("matplotlib", "PIL", "requests_cache", "urllib3"):
+    noisy_loggers = ("matplotlib", "PIL", "requests_cache", "urllib3", "distributed")
+    for noisy in (*noisy_loggers, "httpx", "httpx2"):  # httpx: huggingface_hub's requests
         logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
 
 
@@ -119,7 +128,9 @@ def _check_inputs_up_front(cfg: RunConfig, upto: str) -> None:
             problem = "is a directory, not a file" if path.is_dir() else "not found"
             raise FileNotFoundError(f"{what} {problem}: {path} (checked before any stage ran)")
     if "align" in will_run:
-        encoder_for(cfg)  # EncoderUnavailable names the missing package or weights
+        # EncoderUnavailable names the missing package or weights; a ConfigError, the missing
+        # --threshold of an encoder without a measured one (hf)
+        acceptance_rule(cfg, encoder_for(cfg))
 
 
 def _record_failure(run: RunDir, stage: str, exc: BaseException) -> None:
@@ -138,19 +149,29 @@ def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[Stage
     _warn_without_contact(cfg)
     run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
     results = []
-    for name, fn in _STAGES:
-        try:
-            result = fn(cfg, run, show_progress=show_progress)
-        except BaseException as exc:
-            _record_failure(run, name, exc)
-            raise
-        print(result.summary(_SUMMARY_KEYS.get(name, ())))
-        for warning in result.warnings:
-            print(f"  warning: {warning}")
-        results.append(result)
-        if name == upto:
-            break
+    with _executor(cfg) as executor:
+        for name, fn in _STAGES:
+            extra = {"executor": executor} if name in _EXECUTOR_STAGES else {}
+            try:
+                result = fn(cfg, run, show_progress=show_progress, **extra)
+            except BaseException as exc:
+                _record_failure(run, name, exc)
+                raise
+            print(result.summary(_SUMMARY_KEYS.get(name, ())))
+            for warning in result.warnings:
+                print(f"  warning: {warning}")
+            results.append(result)
+            if name == upto:
+                break
     return results
+
+
+#: Stages whose work runs on the executor (`--executor`).
+_EXECUTOR_STAGES = frozenset({"text", "align"})
+
+
+def _executor(cfg: RunConfig) -> LazyExecutor:
+    return LazyExecutor(cfg.executor, scheduler=cfg.scheduler, workers=cfg.workers)
 
 
 #: Commands that make parallel tuples, which takes two languages at least.
@@ -167,7 +188,14 @@ def _run_command(args: argparse.Namespace, cfg: RunConfig) -> None:
         )
     if args.command == "align" and args.input is not None:
         run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
-        result = run_align_input(cfg, run, args.input, show_progress=not args.quiet)
+        with _executor(cfg) as executor:
+            try:
+                result = run_align_input(
+                    cfg, run, args.input, show_progress=not args.quiet, executor=executor
+                )
+            except BaseException as exc:
+                _record_failure(run, "align", exc)
+                raise
         print(result.summary(_SUMMARY_KEYS["align"]))
         print(f"alignments: {cfg.out_dir / ALIGNMENTS_FILE} (and .tsv)")
         if args.explain is not None:
@@ -191,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _configure_logging(args.verbose, args.quiet)
     try:
+        if args.command == "models":  # no run directory, no configuration
+            return run_models(args)
         cfg = load_config(args.config, overrides(args))
         if args.command == "stats":
             _print_stats(cfg)

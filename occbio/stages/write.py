@@ -210,7 +210,7 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         note=SAMPLE_NOTE if cfg.sample else "",
         settings={
             "clean": cfg.clean.model_dump(mode="json"),
-            "align": cfg.align.model_dump(mode="json", exclude={"laser_dir"}),
+            "align": cfg.align.model_dump(mode="json", exclude={"laser_dir", "model_dir"}),
             "gender": cfg.gender.model_dump(mode="json"),
             "balance": cfg.balance.model_dump(mode="json"),
             "min_langs": cfg.entities.min_langs,

@@ -1,0 +1,173 @@
+"""Executors: the same outputs whether the work runs here or on a real Dask LocalCluster, and
+a failed shard of people re-run alone."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from occbio.align.encoders import register
+from occbio.align.shards import shard_count, shard_of
+from occbio.cli import main
+from occbio.executor import DaskExecutor, LocalExecutor, open_executor
+
+#: Bookkeeping that legitimately differs between runs (times, resume counters, caches).
+SKIP = ("manifest.json", ".occbio.lock", "embeddings/", "align/background/")
+
+
+def outputs(run: Path) -> dict[str, bytes]:
+    files = {}
+    for path in sorted(run.rglob("*")):
+        name = path.relative_to(run).as_posix()
+        if path.is_file() and not any(name == s or name.startswith(s) for s in SKIP):
+            files[name] = path.read_bytes()
+    return files
+
+
+def stage_counts(run: Path) -> dict[str, dict[str, int]]:
+    stages = json.loads((run / "manifest.json").read_text())["stages"]
+    return {name: record["counts"] for name, record in stages.items()}
+
+
+def test_shards_are_stable_and_even() -> None:
+    assert shard_of("Q42", 1000) == shard_of("Q42", 1000) == 749
+    counts = Counter(shard_of(f"Q{i}", 10) for i in range(10_000))
+    assert set(counts) == set(range(10)) and min(counts.values()) > 900
+    assert (shard_count(0, 1000), shard_count(1000, 1000), shard_count(1001, 1000)) == (1, 1, 2)
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def _scaled(x: int, *, factor: np.ndarray) -> float:
+    return float(x * factor.sum())
+
+
+@pytest.mark.slow
+def test_dask_local_cluster_runs_tasks_and_ordered_maps() -> None:
+    executor = DaskExecutor(workers=2)
+    try:
+        assert executor.workers == 2
+        got = sorted(executor.run_tasks(_scaled, range(20), shared={"factor": np.ones(3)}))
+        assert got == [3.0 * x for x in range(20)]
+        with executor.ordered_map(print, (), small=False) as pool:  # print: any initializer
+            assert list(pool.map(_square, range(300))) == [x * x for x in range(300)]
+    finally:
+        executor.close()
+
+
+def test_local_executor_runs_tasks_here() -> None:
+    executor = open_executor("local", workers=1)
+    assert isinstance(executor, LocalExecutor)
+    assert list(executor.run_tasks(_scaled, [1, 2], shared={"factor": np.ones(2)})) == [2.0, 4.0]
+
+
+@pytest.mark.slow
+def test_sample_mine_is_byte_identical_on_a_dask_local_cluster(tmp_path: Path) -> None:
+    common = ["mine", "--sample", "--langs", "en,es,ca", "--quiet"]
+    assert main([*common, "--out", str(tmp_path / "local")]) == 0
+    dask = ["--executor", "dask", "--workers", "2"]
+    assert main([*common, *dask, "--out", str(tmp_path / "dask")]) == 0
+    local, on_dask = outputs(tmp_path / "local"), outputs(tmp_path / "dask")
+    assert "align/mined.jsonl" in local and "corpus/corpus.en.xml" in local
+    assert sorted(local) == sorted(on_dask)
+    assert [name for name in local if local[name] != on_dask[name]] == []
+    # the record of what happened too, apart from what the cache held when each began
+    cache = ("sentences_embedded", "sentences_from_cache")
+    want, got = stage_counts(tmp_path / "local"), stage_counts(tmp_path / "dask")
+    for stage in want:
+        strip = {k: v for k, v in want[stage].items() if k not in cache}
+        assert strip == {k: v for k, v in got[stage].items() if k not in cache}, stage
+
+
+def test_scheduler_without_dask_and_an_unreachable_scheduler_are_one_line_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["mine", "--sample", "--langs", "en,es", "--out", str(tmp_path / "o")]
+    assert main([*args, "--scheduler", "tcp://127.0.0.1:9"]) == 1
+    assert capsys.readouterr().err.strip() == ("occbio: error: --scheduler needs --executor dask")
+
+
+# -- a failed shard ----------------------------------------------------------------------------
+
+FAIL_ON: set[str] = set()
+ENCODED: list[str] = []
+
+
+@register("test-words")
+class _WordEncoder:
+    """Bag of hashed words: a deterministic encoder that can be told to fail on a sentence."""
+
+    name = "test-words"
+    dim = 64
+    default_threshold = 1.0
+    acceptance_rules = {("language", "ratio"): (1.0, None)}  # noqa: RUF012
+    pool_drift: dict[tuple[str, int], float] = {}  # noqa: RUF012
+
+    def __init__(self, **_: object) -> None:
+        pass
+
+    def encode(self, sentences: Sequence[str], lang: str) -> np.ndarray:
+        out = np.zeros((len(sentences), self.dim), np.float32)
+        for row, sentence in enumerate(sentences):
+            if sentence in FAIL_ON:
+                raise RuntimeError(f"encoder failed on {sentence!r}")
+            ENCODED.append(sentence)
+            for word in sentence.lower().split():
+                bucket = hashlib.blake2b(word.encode(), digest_size=2).digest()
+                out[row, int.from_bytes(bucket, "big") % self.dim] += 1.0
+        out[:, 0] += 0.1  # no zero rows
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+    def supports(self, lang: str) -> bool:
+        return True
+
+
+def _documents(path: Path, n: int) -> Path:
+    with path.open("w", encoding="utf-8") as fh:
+        for i in range(n):
+            words = [f"w{i}x{j}" for j in range(6)]
+            for lang in ("en", "es"):
+                sentences = [f"{' '.join(words[:3])} {lang}", f"{' '.join(words[3:])} {lang}"]
+                row = {"doc": f"D{i}", "lang": lang, "sentences": sentences}
+                fh.write(json.dumps(row) + "\n")
+    return path
+
+
+def test_a_failed_shard_is_mined_again_alone(tmp_path: Path) -> None:
+    docs = _documents(tmp_path / "docs.jsonl", 12)
+    config = tmp_path / "small-shards.toml"
+    config.write_text("[align]\nblock_docs = 2\n")
+    args = ["align", "--input", str(docs), "--langs", "en,es", "--encoder", "test-words"]
+    args += ["--scope", "document", "--threshold", "1.0"]  # every sentence encoded in a shard
+    args += ["--config", str(config), "--quiet"]
+    ENCODED.clear()
+    assert main([*args, "--out", str(tmp_path / "clean")]) == 0
+    clean_encoded = len(ENCODED)
+
+    out = tmp_path / "failed"
+    FAIL_ON.add("w7x3 w7x4 w7x5 es")  # one sentence of one person
+    try:
+        assert main([*args, "--out", str(out)]) == 1
+    finally:
+        FAIL_ON.clear()
+    record = json.loads((out / "manifest.json").read_text())["stages"]["align"]
+    assert record["status"] == "failed" and "encoder failed" in record["error"]
+    shards = out / ".parts" / "align" / "shards"
+    done_before = sorted(p.name for p in shards.glob("*.json"))
+    # 12 people in 6 shards (one empty), mined in order here: 0 and 1 before the failing 2
+    assert done_before == ["00000.json", "00001.json", "00005.json"]
+
+    ENCODED.clear()
+    assert main([*args, "--out", str(out)]) == 0
+    assert 0 < len(ENCODED) < clean_encoded  # only the shards that were not done
+    for name in ("alignments.jsonl", "alignments.tsv", "align/mined.jsonl"):
+        assert (out / name).read_bytes() == (tmp_path / "clean" / name).read_bytes(), name
+    assert not shards.exists()
