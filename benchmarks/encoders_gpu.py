@@ -44,6 +44,7 @@ from tatoeba import TATOEBA, TATOEBA_LANGS, K, load_pair, xsim_error  # noqa: E4
 
 from occbio.align.encoders import build_encoder  # noqa: E402
 from occbio.align.margin import knn, margin_retrieve  # noqa: E402
+from tests.factories import write_tiny_bert  # noqa: E402
 
 DEFAULT_LANGS = "spa,cat,fra,deu,rus,ara,cmn,hin,swh,fin"
 WARMUP = 64
@@ -99,27 +100,10 @@ def measure(spec: dict[str, Any], langs: list[str], data_dir: Path) -> dict[str,
 
 def make_tiny(directory: Path) -> None:
     """A random 2-layer, 64-dim BERT with a WordPiece vocabulary of Tatoeba's characters."""
-    import torch
-    import transformers
-
-    directory.mkdir(parents=True, exist_ok=True)
     texts = [line for code in ("spa", "fra", "deu") for line in load_pair(TATOEBA, code)[0]]
     chars = sorted({c.lower() for line in texts for c in line if not c.isspace()})
     vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *chars, *(f"##{c}" for c in chars)]
-    (directory / "vocab.txt").write_text("\n".join(vocab) + "\n", encoding="utf-8")
-    cls = transformers.BertTokenizerFast
-    kwarg = "vocab" if "vocab" in cls.__init__.__code__.co_varnames else "vocab_file"
-    cls(**{kwarg: str(directory / "vocab.txt")}).save_pretrained(str(directory))
-    torch.manual_seed(0)
-    config = transformers.BertConfig(
-        vocab_size=len(vocab),
-        hidden_size=64,
-        num_hidden_layers=2,
-        num_attention_heads=2,
-        intermediate_size=128,
-        max_position_embeddings=512,
-    )
-    transformers.BertModel(config).eval().save_pretrained(str(directory))
+    write_tiny_bert(directory, vocab, hidden=64, max_positions=512)
 
 
 def _specs(args: argparse.Namespace) -> list[dict[str, Any]]:

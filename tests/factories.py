@@ -1,8 +1,10 @@
-"""Writers of small dumps in the real formats, for tests that need inputs of a chosen size."""
+"""Writers of small inputs in the real formats (dumps, a model directory), for tests and
+benchmarks that need inputs of a chosen size."""
 
 from __future__ import annotations
 
 import bz2
+import inspect
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -86,3 +88,30 @@ def write_pages_dump(path: Path, pages: Iterable[tuple[str, str]], lang: str = "
     out.append("</mediawiki>")
     path.write_bytes(bz2.compress("\n".join(out).encode()))
     return path
+
+
+def write_tiny_bert(
+    directory: Path, vocab: list[str], *, hidden: int = 32, seed: int = 0, max_positions: int = 64
+) -> Path:
+    """A random 2-layer BERT and its WordPiece tokenizer, saved as any Hub model is (needs
+    torch and transformers): what the ``hf`` encoder loads, in ~100 KB."""
+    import torch
+    import transformers
+
+    directory.mkdir(parents=True, exist_ok=True)
+    vocab_file = directory / "vocab.txt"
+    vocab_file.write_text("\n".join(vocab) + "\n", encoding="utf-8")
+    cls = transformers.BertTokenizerFast
+    key = "vocab" if "vocab" in inspect.signature(cls.__init__).parameters else "vocab_file"
+    cls(**{key: str(vocab_file)}, do_lower_case=True).save_pretrained(str(directory))
+    torch.manual_seed(seed)
+    config = transformers.BertConfig(
+        vocab_size=len(vocab),
+        hidden_size=hidden,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=2 * hidden,
+        max_position_embeddings=max_positions,
+    )
+    transformers.BertModel(config).eval().save_pretrained(str(directory))
+    return directory

@@ -6,7 +6,6 @@ end."""
 
 from __future__ import annotations
 
-import inspect
 import json
 import shutil
 import socket
@@ -32,6 +31,7 @@ from occbio.align.encoders import (  # noqa: E402
 from occbio.align.hf_encoder import HFEncoder, model_files  # noqa: E402
 from occbio.cli import main  # noqa: E402
 from occbio.config import AlignConfig, ConfigError, load_config  # noqa: E402
+from tests.factories import write_tiny_bert  # noqa: E402
 
 #: A sentence set with very different lengths, so length sorting reorders it.
 SENTENCES = [
@@ -49,33 +49,10 @@ WORDS = (
 LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóúñ"
 
 
-def _bert_tokenizer(vocab_file: Path) -> object:
-    """A WordPiece tokenizer from a vocabulary file (transformers 5 calls it ``vocab``)."""
-    cls = transformers.BertTokenizerFast
-    if "vocab" in inspect.signature(cls.__init__).parameters:
-        return cls(vocab=str(vocab_file), do_lower_case=True)
-    return cls(vocab_file=str(vocab_file), do_lower_case=True)
-
-
 def make_bert(directory: Path, *, seed: int = 0) -> Path:
     """A 2-layer, 32-dim BERT with its tokenizer, saved like any Hub model (~100 KB)."""
-    directory.mkdir(parents=True, exist_ok=True)
     vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *sorted(set(WORDS)), *LETTERS, "."]
-    vocab += [f"##{c}" for c in LETTERS]
-    vocab_file = directory / "vocab.txt"
-    vocab_file.write_text("\n".join(vocab) + "\n", encoding="utf-8")
-    _bert_tokenizer(vocab_file).save_pretrained(str(directory))
-    torch.manual_seed(seed)
-    config = transformers.BertConfig(
-        vocab_size=len(vocab),
-        hidden_size=32,
-        num_hidden_layers=2,
-        num_attention_heads=2,
-        intermediate_size=64,
-        max_position_embeddings=64,
-    )
-    transformers.BertModel(config).eval().save_pretrained(str(directory))
-    return directory
+    return write_tiny_bert(directory, vocab + [f"##{c}" for c in LETTERS], seed=seed)
 
 
 def make_hub_layout_st(bert: Path, directory: Path, pooling: str = "mean") -> Path:

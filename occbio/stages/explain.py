@@ -18,14 +18,8 @@ from occbio.align.margin import mine_pairs, score_candidates
 from occbio.align.pipeline import block_denominators, doc_tuples, pool_offsets, reject_reason
 from occbio.config import RunConfig
 from occbio.run import RunDir
-from occbio.stages.align import (
-    EMBEDDINGS_DIR,
-    STAGE,
-    acceptance_rule,
-    align_inputs,
-    backgrounds_for,
-    encoder_for,
-)
+from occbio.stages.align import STAGE, acceptance_rule, align_inputs, encoder_for
+from occbio.stages.align_mining import EMBEDDINGS_DIR, backgrounds_for
 
 __all__ = ["explain"]
 
