@@ -328,6 +328,12 @@ class RunConfig(_Section):
     gender: GenderConfig = Field(default_factory=GenderConfig)
     balance: BalanceConfig = Field(default_factory=BalanceConfig)
 
+    @model_validator(mode="after")
+    def _check_scheduler(self) -> RunConfig:
+        if self.scheduler and self.executor != "dask":
+            raise ValueError("scheduler (--scheduler) needs executor = dask (--executor dask)")
+        return self
+
     @field_validator("langs")
     @classmethod
     def _check_langs(cls, value: list[str]) -> list[str]:

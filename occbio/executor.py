@@ -247,7 +247,7 @@ class DaskExecutor:
         self._cluster = None
         if scheduler:
             try:
-                self.client = Client(scheduler, timeout="30s")
+                self.client = Client(scheduler, timeout="10s")
             except (OSError, TimeoutError) as exc:
                 raise ExecutorUnavailable(
                     f"cannot reach the Dask scheduler at {scheduler} ({exc})"

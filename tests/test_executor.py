@@ -87,12 +87,27 @@ def test_sample_mine_is_byte_identical_on_a_dask_local_cluster(tmp_path: Path) -
         assert strip == {k: v for k, v in got[stage].items() if k not in cache}, stage
 
 
-def test_scheduler_without_dask_and_an_unreachable_scheduler_are_one_line_errors(
+def test_scheduler_without_dask_is_refused_up_front(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = ["mine", "--sample", "--langs", "en,es", "--out", str(tmp_path / "o")]
-    assert main([*args, "--scheduler", "tcp://127.0.0.1:9"]) == 1
-    assert capsys.readouterr().err.strip() == ("occbio: error: --scheduler needs --executor dask")
+    assert main([*args, "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err
+    assert "--scheduler) needs executor = dask (--executor dask)" in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "o" / "manifest.json").exists()  # nothing ran
+
+
+@pytest.mark.slow
+def test_an_unreachable_scheduler_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["mine", "--sample", "--langs", "en,es", "--out", str(tmp_path / "o")]
+    args += ["--executor", "dask", "--scheduler", "tcp://127.0.0.1:9"]  # nothing listens
+    assert main(args) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("occbio: error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+    assert not any("Traceback" in line for line in err)
 
 
 # -- a failed shard ----------------------------------------------------------------------------
