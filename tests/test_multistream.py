@@ -22,14 +22,8 @@ from hypothesis import strategies as st
 
 from occbio.cli import main
 from occbio.extract.mediawiki import normalise_title
-from occbio.extract.multistream import (
-    DumpRead,
-    _is_normal,
-    find_index,
-    index_candidates,
-    read_pages,
-    write_multistream,
-)
+from occbio.extract.multistream import DumpRead, read_pages, write_multistream
+from occbio.extract.multistream_index import _is_normal, find_index, index_candidates
 from occbio.extract.wikipedia_dump import DumpError, Page, iter_pages
 from tests.factories import human, write_wikidata_dump
 from tests.test_wikipedia_dump import BIOGRAPHIES, DUMPS, ENWIKI, dump_xml, page_xml

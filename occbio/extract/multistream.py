@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import bz2
 import collections
-import io
 import logging
 import multiprocessing
 import os
 import re
-import zlib
 from array import array
 from collections.abc import Callable, Collection, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -37,8 +35,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from occbio.extract.compressed import CompressionError, open_compressed
 from occbio.extract.mediawiki import normalise_title
+from occbio.extract.multistream_index import (
+    IndexPlan,
+    IndexStream,
+    IndexUnusable,
+    find_index,
+    ids_crc,
+    index_candidates,
+    scan_index,
+)
 from occbio.extract.wikipedia_dump import (
     MAX_PAGE_BYTES,
     DumpError,
@@ -51,7 +57,7 @@ from occbio.extract.wikipedia_dump import (
     iter_pages,
 )
 
-__all__ = ["DumpRead", "find_index", "index_candidates", "read_pages", "write_multistream"]
+__all__ = ["DumpRead", "read_pages", "write_multistream"]
 
 logger = logging.getLogger(__name__)
 
@@ -59,37 +65,12 @@ logger = logging.getLogger(__name__)
 #: stream can expand a thousandfold; this keeps a worker's memory to about one page).
 _READ_BYTES = 1 << 18
 _OUT_BYTES = 1 << 20
-#: Streams checked against the index before it is trusted, besides the first and the last:
-#: one per this many streams, up to _SAMPLES (each stream read in a check is time spent).
-_SAMPLES = 8
-_STREAMS_PER_SAMPLE = 1000
 #: Streams in flight per worker process (memory: the kept pages of that many streams).
 _IN_FLIGHT_PER_WORKER = 4
 #: At most this many compressed bytes may follow the index's last stream (``</mediawiki>``).
 _MAX_TAIL_BYTES = 1 << 16
 
 _BZ2_MAGIC = re.compile(rb"BZh[1-9]")
-_ENTITY_RE = re.compile(r"&(amp|lt|gt|quot|apos|#[0-9]+|#[xX][0-9a-fA-F]+);")
-_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
-
-
-# ---------------------------------------------------------------------------------------------
-# Finding the index
-
-
-def index_candidates(dump: Path) -> list[Path]:
-    """Where a multistream dump's index would be: ``NAME-index.txt.bz2`` or ``NAME-index.txt``
-    beside ``NAME.xml.bz2`` (none for a dump not named so)."""
-    name = dump.name
-    if not name.endswith(".xml.bz2"):
-        return []
-    stem = name[: -len(".xml.bz2")]
-    return [dump.with_name(stem + suffix) for suffix in ("-index.txt.bz2", "-index.txt")]
-
-
-def find_index(dump: Path) -> Path | None:
-    """The index beside ``dump`` (see :func:`index_candidates`), if there is one."""
-    return next((p for p in index_candidates(dump) if p.is_file()), None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,10 +105,6 @@ class DumpRead:
         return how
 
 
-class _Unusable(Exception):
-    """The index cannot be used for this dump; the message says why."""
-
-
 class _BadStream(Exception):
     """One stream could not be read: ``kind`` is ``corrupt`` (damaged bz2 data or garbage
     between pages: skip it) or ``mismatch`` (not where or what the index says)."""
@@ -139,140 +116,7 @@ class _BadStream(Exception):
 
 
 # ---------------------------------------------------------------------------------------------
-# The index
-
-
-@dataclass(slots=True)
-class _Stream:
-    """One bz2 stream as the index describes it: where it starts and ends (``end``: where the
-    next begins; ``None`` for the last until it is read), its number of pages and a checksum
-    of their ids."""
-
-    offset: int
-    end: int | None
-    n_pages: int
-    ids_crc: int
-
-
-@dataclass
-class _Plan:
-    streams_total: int
-    wanted: list[_Stream]
-    checks: list[_Stream]  # the first, the last and a sample between, in offset order
-    first: _Stream
-    last: _Stream
-
-
-def _ids_crc(ids: Collection[int]) -> int:
-    return zlib.crc32(array("q", ids).tobytes())
-
-
-def _unescape(title: str) -> str:
-    """An XML-escaped index title (``AT&amp;T``) as the page's parsed <title> reads."""
-
-    def one(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name[0] != "#":
-            return _ENTITIES[name]
-        code = int(name[2:], 16) if name[1] in "xX" else int(name[1:])
-        return chr(code) if 0 < code <= 0x10FFFF else match.group(0)
-
-    return _ENTITY_RE.sub(one, title)
-
-
-def _is_normal(title: str) -> bool:
-    """True for a title :func:`normalise_title` leaves as it is, tested quickly (most titles
-    of an index are plain ASCII; normalising each would double the time of a scan)."""
-    return (
-        title.isascii()
-        and title.isprintable()  # no tab, newline or other control character
-        and "_" not in title
-        and "  " not in title
-        and title[:1] != " "
-        and title[-1:] != " "
-        and not title[:1].islower()
-    )
-
-
-def _is_wanted(title: str, wanted: frozenset[str]) -> bool:
-    return (title if _is_normal(title) else normalise_title(title)) in wanted
-
-
-def _scan_index(index: Path, wanted: frozenset[str] | None) -> _Plan:
-    """One pass over the index: the streams that hold a wanted title and a sample to check.
-
-    Only those streams are kept in memory, whatever the size of the index.
-    """
-    try:
-        raw, _codec = open_compressed(index)
-    except (OSError, CompressionError) as exc:
-        raise _Unusable(f"it cannot be read ({exc})") from None
-    wanted_streams: list[_Stream] = []
-    samples: list[tuple[int, _Stream]] = []
-    step = 1
-    n_streams = 0
-    first: _Stream | None = None
-    cur_text: str | None = None
-    cur_offset = -1
-    ids: list[int] = []
-    hit = False
-
-    def close(end: int | None) -> _Stream:
-        nonlocal n_streams, step, samples, first
-        stream = _Stream(cur_offset, end, len(ids), _ids_crc(ids))
-        if first is None:
-            first = stream
-        if hit:
-            wanted_streams.append(stream)
-        if n_streams % step == 0:
-            samples.append((n_streams, stream))
-            if len(samples) > 2 * _SAMPLES:  # keep an even spread: every other one, twice apart
-                step *= 2
-                samples = [(i, s) for i, s in samples if i % step == 0]
-        n_streams += 1
-        return stream
-
-    lineno = 0
-    try:
-        with raw, io.TextIOWrapper(raw, encoding="utf-8", newline="\n") as text:
-            for lineno, line in enumerate(text, 1):
-                off_text, _, rest = line.partition(":")
-                id_text, sep, title = rest.partition(":")
-                if not sep:
-                    if not line.strip():
-                        continue
-                    raise _Unusable(f"line {lineno:,} is not OFFSET:PAGE_ID:TITLE")
-                if off_text != cur_text:
-                    offset = int(off_text)
-                    if offset <= cur_offset:
-                        raise _Unusable(f"its offsets go backwards at line {lineno:,}")
-                    if cur_text is not None:
-                        close(offset)
-                    cur_text, cur_offset, ids, hit = off_text, offset, [], wanted is None
-                ids.append(int(id_text))
-                if not hit:
-                    title = title.rstrip("\r\n")
-                    hit = _is_wanted(title, wanted)  # type: ignore[arg-type]
-                    if not hit and "&" in title:  # XML-escaped, as Wikimedia's indexes are
-                        hit = _is_wanted(_unescape(title), wanted)  # type: ignore[arg-type]
-    except ValueError as exc:  # a number that is not one, or text that is not UTF-8
-        raise _Unusable(f"line {lineno:,} cannot be read ({exc})") from None
-    except (OSError, EOFError) as exc:
-        raise _Unusable(f"it cannot be decompressed ({exc})") from None
-    if cur_text is None:
-        raise _Unusable("it is empty")
-    last = close(None)
-    assert first is not None  # set by the first close()
-    n_samples = min(_SAMPLES, n_streams // _STREAMS_PER_SAMPLE)
-    spread = samples[:: max(1, len(samples) // n_samples)][:n_samples] if n_samples else []
-    checks = {id(s): s for s in [first, *(s for _, s in spread), last]}
-    return _Plan(
-        n_streams, wanted_streams, sorted(checks.values(), key=lambda s: s.offset), first, last
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# One stream
+# The stream
 
 
 def _decompress_stream(
@@ -379,7 +223,7 @@ class _StreamReader:
             self._fh = None
 
 
-def _misfit(stream: _Stream, result: _StreamResult) -> str | None:
+def _misfit(stream: IndexStream, result: _StreamResult) -> str | None:
     """Why ``result`` is not the stream the index describes, or ``None`` when it is."""
     ids = result.ids
     if len(ids) != stream.n_pages:
@@ -387,7 +231,7 @@ def _misfit(stream: _Stream, result: _StreamResult) -> str | None:
             f"the bz2 stream at byte {stream.offset:,} holds {len(ids)} pages, "
             f"the index lists {stream.n_pages}"
         )
-    if None not in ids and _ids_crc(ids) != stream.ids_crc:  # type: ignore[arg-type]
+    if None not in ids and ids_crc(ids) != stream.ids_crc:  # type: ignore[arg-type]
         return f"the page ids in the bz2 stream at byte {stream.offset:,} are not the index's"
     return None
 
@@ -407,8 +251,8 @@ def _read_in_worker(offset: int, end: int | None) -> _StreamResult:
 
 
 def _results(
-    reader: _StreamReader, streams: list[_Stream], workers: int
-) -> Iterator[tuple[_Stream, _StreamResult]]:
+    reader: _StreamReader, streams: list[IndexStream], workers: int
+) -> Iterator[tuple[IndexStream, _StreamResult]]:
     """Each stream with what reading it gave, in the order of ``streams``; with more than one
     worker, read ahead by a bounded number of streams in worker processes."""
     if workers <= 1:
@@ -422,7 +266,7 @@ def _results(
         initializer=_init_worker,
         initargs=(str(reader.path), reader.wanted, reader.namespaces, reader.max_page_bytes),
     )
-    pending: collections.deque[tuple[_Stream, Future[_StreamResult]]] = collections.deque()
+    pending: collections.deque[tuple[IndexStream, Future[_StreamResult]]] = collections.deque()
     todo = iter(streams)
     try:
         for stream in todo:
@@ -446,7 +290,7 @@ def _results(
 # Checking the index against the dump
 
 
-def _read_header(path: Path, fh: IO[bytes], first: _Stream) -> dict[str, int]:
+def _read_header(path: Path, fh: IO[bytes], first: IndexStream) -> dict[str, int]:
     """The namespace table of the header stream, which must end where the first page stream
     begins and hold no page."""
     parser = PageParser(path, frozenset(), collections.Counter())
@@ -456,7 +300,7 @@ def _read_header(path: Path, fh: IO[bytes], first: _Stream) -> dict[str, int]:
     def sink(data: bytes) -> None:
         nonlocal started
         if not started and _source_encoding(data[:512]) is not None:
-            raise _Unusable("the dump's XML is not UTF-8")
+            raise IndexUnusable("the dump's XML is not UTF-8")
         started = True
         for _ in reader.feed(data):
             pass
@@ -465,18 +309,18 @@ def _read_header(path: Path, fh: IO[bytes], first: _Stream) -> dict[str, int]:
         _decompress_stream(fh, 0, first.offset, sink)
         reader.finish_fragment()
     except _BadStream as exc:
-        raise _Unusable(f"its first stream is not the dump's header ({exc.detail})") from None
+        raise IndexUnusable(f"its first stream is not the dump's header ({exc.detail})") from None
     except (_Problem, DumpError) as exc:
-        raise _Unusable(f"the dump's header cannot be read ({exc})") from None
+        raise IndexUnusable(f"the dump's header cannot be read ({exc})") from None
     if reader.root is None or parser.pages_read:
-        raise _Unusable("the dump's first bz2 stream is not its header alone")
+        raise IndexUnusable("the dump's first bz2 stream is not its header alone")
     return dict(reader.namespaces)
 
 
 def _check_tail(fh: IO[bytes], start: int, size: int) -> None:
     """After the index's last stream only ``</mediawiki>`` may follow, in streams of its own."""
     if size - start > _MAX_TAIL_BYTES:
-        raise _Unusable(
+        raise IndexUnusable(
             f"{size - start:,} bytes follow the index's last stream: it does not cover the "
             "whole dump"
         )
@@ -486,14 +330,14 @@ def _check_tail(fh: IO[bytes], start: int, size: int) -> None:
         try:
             pos = _decompress_stream(fh, pos, None, tail.extend)
         except _BadStream as exc:
-            raise _Unusable(f"what follows the index's last stream: {exc.detail}") from None
+            raise IndexUnusable(f"what follows the index's last stream: {exc.detail}") from None
         if len(tail) > _MAX_TAIL_BYTES:
             break
     if bytes(tail).strip() != b"</mediawiki>":
-        raise _Unusable("what follows the index's last stream is not the closing </mediawiki>")
+        raise IndexUnusable("what follows the index's last stream is not the closing </mediawiki>")
 
 
-def _check(path: Path, plan: _Plan) -> dict[str, int]:
+def _check(path: Path, plan: IndexPlan) -> dict[str, int]:
     """Check the index against the dump; return the dump's namespace table."""
     reader = _StreamReader(path, frozenset(), {}, MAX_PAGE_BYTES)
     try:
@@ -502,7 +346,7 @@ def _check(path: Path, plan: _Plan) -> dict[str, int]:
         raise DumpError(f"cannot read dump {path}: {exc.strerror or exc}") from exc
     with fh:
         if not _BZ2_MAGIC.match(fh.read(4)):
-            raise _Unusable("the dump is not bz2-compressed")
+            raise IndexUnusable("the dump is not bz2-compressed")
         namespaces = _read_header(path, fh, plan.first)
         reader.namespaces = namespaces
         try:
@@ -514,7 +358,7 @@ def _check(path: Path, plan: _Plan) -> dict[str, int]:
                 problem = result.detail if result.status == "mismatch" else None
                 problem = problem or _misfit(stream, result)
                 if problem:
-                    raise _Unusable(problem)
+                    raise IndexUnusable(problem)
                 if stream is plan.last:
                     stream.end = result.end
         finally:
@@ -636,7 +480,7 @@ def _prepare(
     use_index: bool,
     wanted: frozenset[str] | None,
     read: DumpRead,
-) -> tuple[_Plan, dict[str, int]] | None:
+) -> tuple[IndexPlan, dict[str, int]] | None:
     """The streams to read and the namespace table, or ``None`` for a full scan (logged)."""
     if not use_index:
         read.reason = "the index is not used, as asked"
@@ -658,9 +502,9 @@ def _prepare(
         raise DumpError(f"multistream index not found: {index}")
     read.index = index
     try:
-        plan = _scan_index(index, wanted)
+        plan = scan_index(index, wanted)
         namespaces = _check(path, plan)
-    except _Unusable as exc:
+    except IndexUnusable as exc:
         read.reason = f"the index {index.name} does not fit the dump: {exc}"
         warning = f"{path.name}: {read.reason}; reading the whole dump"
         logger.warning("%s", warning)
