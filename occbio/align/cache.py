@@ -48,7 +48,7 @@ class EmbeddingCache:
         dim: int,
         *,
         shard_size: int = 4096,
-        merge_every: int = 1 << 18,
+        merge_every: int = 1 << 15,
     ):
         self.dir = Path(root) / encoder / lang
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -174,7 +174,10 @@ class EmbeddingCache:
         for row, key in enumerate(keys):
             self._recent.setdefault(key, (part, row))
         self._next += 1
-        if len(self._recent) >= self.merge_every:
+        # A recent key costs ~200 bytes in the dict, a merged one 24 in the arrays, and a merge
+        # copies the arrays: merging once the dict holds a sixteenth of the index keeps both
+        # the memory and the copying small.
+        if len(self._recent) >= max(self.merge_every, len(self._keys) // 16):
             self._flush_recent()
 
     def lookup(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
