@@ -14,6 +14,8 @@ from pathlib import Path
 
 from occbio.align.encoders import UnknownEncoder
 from occbio.align.inputs import InputError
+from occbio.audit.command import run_audit
+from occbio.audit.inputs import AuditInputError
 from occbio.cli_options import UsageError, build_parser, overrides
 from occbio.config import ConfigError, RunConfig, load_config
 from occbio.executor import LazyExecutor
@@ -221,6 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "models":  # no run directory, no configuration
             return run_models(args)
+        if args.command == "audit":  # reads files or a finished run; writes nothing
+            return run_audit(args)
         cfg = load_config(args.config, overrides(args))
         if args.command == "stats":
             _print_stats(cfg)
@@ -228,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with run_lock(cfg.out_dir):
             _run_command(args, cfg)
         return 0
-    except (ConfigError, LanguageError, UsageError, UnknownEncoder) as exc:
+    except (ConfigError, LanguageError, UsageError, UnknownEncoder, AuditInputError) as exc:
         print(f"occbio: error: {exc}", file=sys.stderr)
         return 2
     except (EndpointUnreachable, SiteUnreachable) as exc:
@@ -240,7 +244,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    except (FileNotFoundError, DumpError, WikidataDumpError, InputError, RuntimeError) as exc:
+    except (
+        FileNotFoundError, DumpError, WikidataDumpError, InputError, RuntimeError, ValueError
+    ) as exc:  # fmt: skip
         print(f"occbio: error: {exc}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # `occbio stats | head`: the reader left; not an error of ours

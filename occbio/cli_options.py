@@ -339,8 +339,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run every stage in order; finished stages are skipped, an interrupted "
         "one resumes.",
     )
+    from occbio.audit.command import add_audit_parser  # `occbio audit ...`: no run, no config
     from occbio.models import add_models_parser  # `occbio models ...`: no run, no config
 
+    add_audit_parser(sub)
     add_models_parser(sub)
     return parser
 

@@ -23,3 +23,13 @@ def _no_proxy_for_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
     """A developer's http_proxy must not capture the local test servers."""
     monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
     monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+
+
+@pytest.fixture(scope="session")
+def mined_sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`occbio mine --sample` (en, es, ca), run once per test session; read it, don't write."""
+    from occbio.cli import main
+
+    out = tmp_path_factory.mktemp("mined-sample") / "run"
+    assert main(["mine", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]) == 0
+    return out

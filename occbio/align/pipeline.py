@@ -350,9 +350,12 @@ def mine_block(
         bounds = np.cumsum([0] + [len(doc.sentences[lang]) for doc in complete])
         vectors[lang] = [flat[lang][a:b] for a, b in itertools.pairwise(bounds)]
     start = time.perf_counter()
-    denominators = block_denominators(
-        vectors, [doc.doc for doc in complete], backgrounds, pivot=pivot, k=cfg.k
-    )
+    # One FAISS thread: its batched searches round differently with another number of threads,
+    # and a shard must give the same bytes on any worker (a Dask worker runs one thread).
+    with _faiss_threads(1):
+        denominators = block_denominators(
+            vectors, [doc.doc for doc in complete], backgrounds, pivot=pivot, k=cfg.k
+        )
     timings["background_seconds"] += time.perf_counter() - start
     start = time.perf_counter()
     out: list[tuple[str, list[AlignedTuple], str]] = []

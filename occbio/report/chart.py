@@ -1,11 +1,12 @@
-"""A PNG chart of people per occupation by gender, before and after balancing."""
+"""PNG charts: people per occupation by gender, and the gender of the words, before and after
+balancing."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-__all__ = ["occupation_chart"]
+__all__ = ["gender_gap_chart", "occupation_chart"]
 
 #: Colour-blind-safe (Okabe–Ito) colours for the first categories.
 _COLOURS = ["#E69F00", "#0072B2", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#999999"]
@@ -62,6 +63,47 @@ def occupation_chart(
     if title:
         fig.suptitle(title)
     fig.tight_layout()
+    with atomic_write(path, "wb", encoding=None) as fh:
+        fig.savefig(fh, format="png", dpi=110)
+    plt.close(fig)
+    return path
+
+
+def gender_gap_chart(
+    path: Path,
+    before: Mapping[str, tuple[float, float]],
+    after: Mapping[str, tuple[float, float]],
+    *,
+    title: str = "",
+) -> Path:
+    """Feminine and masculine person nouns (% of words, GENDER-GAP lexicon) per language, in
+    the aligned tuples before balancing and in the balanced corpus. ``before``/``after`` map a
+    language to ``(feminine, masculine)``. The file is written atomically."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from occbio.run import atomic_write
+
+    langs = sorted(set(before) | set(after))
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.2), sharey=True)
+    width = 0.38
+    panels = (("before balancing", before), ("balanced corpus", after))
+    classes = (("feminine", _COLOURS[0]), ("masculine", _COLOURS[1]))
+    for ax, (panel, data) in zip(axes, panels, strict=True):
+        xs = range(len(langs))
+        for k, (label, colour) in enumerate(classes):
+            values = [data.get(lang, (0.0, 0.0))[k] for lang in langs]
+            ax.bar([x + (k - 0.5) * width for x in xs], values, width, label=label, color=colour)
+        ax.set_xticks(list(xs), langs)
+        ax.set_title(panel)
+    axes[0].set_ylabel("% of words")
+    handles, names = axes[0].get_legend_handles_labels()
+    fig.legend(handles, names, loc="lower center", ncol=2, frameon=False)
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     with atomic_write(path, "wb", encoding=None) as fh:
         fig.savefig(fh, format="png", dpi=110)
     plt.close(fig)

@@ -58,6 +58,7 @@ def render_datacard(
     version: str,
     top: int = 30,
     note: str = "",
+    audit: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
 ) -> str:
     """Markdown for ``DATACARD.md``. ``occupations`` maps a balanced occupation group to
     {gender: people}; ``sources`` names each input and its date or URL."""
@@ -127,6 +128,8 @@ def render_datacard(
         if ranked
         else _NO_GROUPS.get(settings.get("balance", {}).get("method", ""), "(none)")
     )
+    if audit:
+        lines += ["", *_audit_section(audit, genders)]
     lines += [
         "",
         "## Known limitations",
@@ -144,6 +147,45 @@ def render_datacard(
         "",
     ]
     return "\n".join(lines)
+
+
+_AUDIT_HEADER = [
+    "sentences",
+    "lang",
+    "document gender",
+    "fem %",
+    "masc %",
+    "coverage %",
+    "gap",
+    "skewed",
+]
+
+
+def _audit_section(
+    audit: Mapping[str, Sequence[Mapping[str, Any]]], genders: Sequence[str]
+) -> list[str]:
+    """How much the sentences talk about women and men, whatever the people's genders."""
+    rows = []
+    for source, groups in audit.items():
+        for g in groups:
+            if g["gender"] in ("all", *genders):
+                rows.append([
+                    source, g["lang"], g["gender"], f"{g['feminine']:.2f}", f"{g['masculine']:.2f}",
+                    f"{g['coverage']:.1f}", f"{g['gap']:.2f} ± {g['ste']:.2f}",
+                    "yes" if g["skewed"] else "no",
+                ])  # fmt: skip
+    return [
+        "## Gender in the words (GENDER-GAP lexicon)",
+        "",
+        "Balancing people says nothing about the words. Person nouns of the GENDER-GAP lexicon "
+        "(Muller et al., 2023) as a percentage of words, per language and per gender of the "
+        "person a document is about: feminine, masculine, the share of sentences with a match "
+        "(coverage) and the gap with its standard error (percentage points; skewed: gap > 2 "
+        "ste). `occbio audit RUN_DIR` prints more, `--method llm` counts person references in "
+        "Spanish and Catalan.",
+        "",
+        _table(_AUDIT_HEADER, rows) if rows else "(no language of this corpus has a lexicon)",
+    ]
 
 
 def _json(data: Any) -> str:

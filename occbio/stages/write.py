@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from occbio import __version__
+from occbio.audit.command import audit_lexicon
+from occbio.audit.inputs import read_records
 from occbio.config import RunConfig
 from occbio.io.corpus import write_corpus
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Document, Entity, Occupation
-from occbio.report.chart import occupation_chart
+from occbio.report.chart import gender_gap_chart, occupation_chart
 from occbio.report.datacard import render_datacard
 from occbio.report.funnel import Person, funnel
 from occbio.run import RunDir, atomic_write, fingerprint
@@ -41,6 +43,7 @@ CORPUS_DIR = "corpus"
 STATS_FILE = "stats.json"
 DATACARD_FILE = "DATACARD.md"
 CHART_FILE = "occupations_by_gender.png"
+GAP_CHART_FILE = "gender_gap.png"
 
 
 def _rows(path: Path) -> Iterator[dict[str, Any]]:
@@ -198,7 +201,13 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
     files = [f"{CORPUS_DIR}/{name}" for name in written["files"]]
 
     rows = _funnel(run, cfg, people)
-    stats = {"langs": cfg.langs, "genders": cfg.balance.genders, "funnel": rows}
+    audit = _audit(run, cfg, people)
+    stats = {
+        "langs": cfg.langs,
+        "genders": cfg.balance.genders,
+        "funnel": rows,
+        "audit": {"method": "GENDER-GAP lexicon (Muller et al., 2023)", **audit},
+    }
     with atomic_write(run.path / STATS_FILE) as fh:
         json.dump(stats, fh, ensure_ascii=False, indent=1)
     groups = json.loads((run.path / GROUPS_FILE).read_text(encoding="utf-8"))
@@ -222,6 +231,7 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         files=written["files"],
         created=datetime.now(timezone.utc).strftime("%Y-%m-%d"),
         version=__version__,
+        audit=audit,
     )
     with atomic_write(run.path / DATACARD_FILE) as fh:
         fh.write(card)
@@ -234,10 +244,39 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         title=f"{cfg.name}: people per occupation by gender ({cfg.balance.method})",
         balanced=_BALANCED_PANEL[cfg.balance.method],
     )
+    shares = {
+        source: {g["lang"]: (g["feminine"], g["masculine"]) for g in groups if g["gender"] == "all"}
+        for source, groups in audit.items()
+    }
+    gender_gap_chart(
+        run.path / GAP_CHART_FILE,
+        shares[ALIGNED],
+        shares[BALANCED],
+        title=f"{cfg.name}: person nouns by gender (GENDER-GAP lexicon)",
+    )
     counts = {"documents": written["documents"], "segments": written["segments"]}
-    outputs = [*files, STATS_FILE, DATACARD_FILE, CHART_FILE]
+    outputs = [*files, STATS_FILE, DATACARD_FILE, CHART_FILE, GAP_CHART_FILE]
     state.finish(counts=counts, outputs=outputs)
     return StageResult.finished(STAGE, run.stage_record(STAGE))
+
+
+ALIGNED = "aligned (before balancing)"
+BALANCED = "balanced corpus"
+
+
+def _audit(
+    run: RunDir, cfg: RunConfig, people: dict[str, dict[str, Any]]
+) -> dict[str, list[dict[str, Any]]]:
+    """The GENDER-GAP lexicon counts of the aligned tuples and of the balanced corpus, per
+    language and document gender (languages without a lexicon are left out, with a warning)."""
+    genders = {qid: str(p.get("gender") or "unknown") for qid, p in people.items()}
+    skipped: Counter[str] = Counter()
+    out = {}
+    for name, path in ((ALIGNED, run.path / ALIGNMENTS_FILE),
+                       (BALANCED, run.path / CORPUS_DIR / "corpus.jsonl")):  # fmt: skip
+        records = read_records(path, lang=None, langs=cfg.langs, skipped=skipped, genders=genders)
+        out[name] = [g.to_dict(digits=4) for g in audit_lexicon(records, source=name)]
+    return out
 
 
 #: The chart's second panel says what each balancing method kept.
