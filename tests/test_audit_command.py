@@ -135,3 +135,31 @@ def test_validate_the_offline_backend(
     header = out.splitlines()[0].split()
     assert {"P%", "R%", "F%"} <= set(header)
     assert "offline-rules" in out
+
+
+def test_person_references_through_a_chat_api_end_to_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`occbio audit --method llm --backend chat` against a local chat-completions server: the
+    labels it answers are counted, a re-run is answered from the cache."""
+    from tests.chat_server import serve_chat
+
+    sentences = ["La doctora operó al paciente.", "El río es largo."]
+    path = tmp_path / "es.txt"
+    path.write_text("\n".join(sentences) + "\n", encoding="utf-8")
+    replies = {
+        sentences[0]: "doctora - P, F\npaciente - P, M",
+        sentences[1]: "río - N, M",
+    }
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    with serve_chat(replies, api_key="sk-test") as chat:
+        args = ["audit", str(path), "--lang", "es", "--method", "llm", "--backend", "chat"]
+        args += ["--base-url", chat.base_url, "--model", "fake-model", "--format", "json"]
+        args += ["--llm-cache-dir", str(tmp_path / "cache"), "-q"]
+        assert main(args) == 0
+        [row] = _json_rows(capsys.readouterr().out)
+        asked = len(chat.log)
+        assert main(args) == 0  # the same again: from the cache
+        assert len(chat.log) == asked == 2
+    assert (row["person_masculine"], row["person_feminine"], row["non_person"]) == (1, 1, 1)
+    assert row["sentences"] == 2 and row["unparsed"] == 0
