@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from occbio import __version__
 
 __all__ = [
+    "unreachable",
     "PROJECT_URL",
     "RETRY_STATUSES",
     "RateLimiter",
@@ -119,3 +120,20 @@ class RateLimiter:
         wait = slot - now
         if wait > 0:
             self._sleep(wait)
+
+
+def unreachable(exc: Exception) -> bool:
+    """Whether a ``requests`` exception says the server itself cannot be reached (refused, DNS,
+    TLS, a proxy, a connect timeout), not one request's bad luck."""
+    import requests
+    import urllib3.exceptions as u3
+
+    if isinstance(exc, (requests.exceptions.SSLError, requests.exceptions.ProxyError)):
+        return True
+    if isinstance(exc, requests.exceptions.ConnectTimeout):
+        return True
+    if not isinstance(exc, requests.ConnectionError):
+        return False
+    reason: object = exc.args[0] if exc.args else None
+    reason = getattr(reason, "reason", reason)  # MaxRetryError wraps the real cause
+    return isinstance(reason, (u3.NewConnectionError, u3.ConnectTimeoutError))

@@ -47,6 +47,7 @@ from occbio.net import (
     backoff_delay,
     check_client_settings,
     retry_after_seconds,
+    unreachable,
     user_agent,
 )
 
@@ -111,21 +112,6 @@ class _Cache:
     def close(self) -> None:
         with self._lock:
             self._db.close()
-
-
-def _connection_level(exc: requests.RequestException) -> bool:
-    """Whether the server itself cannot be reached (refused, DNS, TLS), not one bad request."""
-    if isinstance(exc, (requests.exceptions.SSLError, requests.exceptions.ProxyError)):
-        return True
-    if isinstance(exc, requests.exceptions.ConnectTimeout):
-        return True
-    if not isinstance(exc, requests.ConnectionError):
-        return False
-    import urllib3.exceptions as u3
-
-    reason: object = exc.args[0] if exc.args else None
-    reason = getattr(reason, "reason", reason)
-    return isinstance(reason, (u3.NewConnectionError, u3.ConnectTimeoutError))
 
 
 def _error_message(response: requests.Response) -> str:
@@ -282,7 +268,7 @@ class ChatBackend:
                 response = self.session.post(self.url, json=body, timeout=self.timeout)
             except requests.RequestException as exc:
                 retry = _Retry(f"{type(exc).__name__}: {exc}")
-                if attempt == attempts and _connection_level(exc):
+                if attempt == attempts and unreachable(exc):
                     raise ChatUnreachable(
                         f"the chat server at {self.url} cannot be reached ({retry.detail}); "
                         "check the base URL and that the server is running"

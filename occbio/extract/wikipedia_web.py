@@ -39,6 +39,7 @@ from occbio.net import (
     backoff_delay,
     check_client_settings,
     retry_after_seconds,
+    unreachable,
 )
 
 __all__ = [
@@ -333,21 +334,6 @@ def _cacheable(api: str, response: requests.Response) -> bool:
     return status in ("ok", "missing")
 
 
-def _connection_level(exc: requests.RequestException) -> bool:
-    """Whether an exception says the site itself cannot be reached (not one request's bad luck)."""
-    if isinstance(exc, (requests.exceptions.SSLError, requests.exceptions.ProxyError)):
-        return True
-    if isinstance(exc, requests.exceptions.ConnectTimeout):
-        return True
-    if not isinstance(exc, requests.ConnectionError):
-        return False
-    import urllib3.exceptions as u3
-
-    reason: object = exc.args[0] if exc.args else None
-    reason = getattr(reason, "reason", reason)  # MaxRetryError wraps the real cause
-    return isinstance(reason, (u3.NewConnectionError, u3.ConnectTimeoutError))
-
-
 def _json_zlib(on_unreadable: Callable[[], None]) -> Any:
     """A requests-cache serializer that stores responses as zlib-compressed JSON (status,
     headers, body): Parsoid HTML shrinks about fivefold, and a row read from a copied or
@@ -529,10 +515,10 @@ class WikipediaWebClient:
                 return f"{type(exc).__name__}: {exc}"
             except requests.RequestException as exc:
                 retry = _Retry(f"{type(exc).__name__}: {exc}")
-                if attempt == attempts and _connection_level(exc):
-                    unreachable = SiteUnreachable(lang, self.base_url(lang), retry.detail)
-                    self._unreachable[lang] = unreachable
-                    raise unreachable from exc
+                if attempt == attempts and unreachable(exc):
+                    down = SiteUnreachable(lang, self.base_url(lang), retry.detail)
+                    self._unreachable[lang] = down
+                    raise down from exc
             else:
                 from_cache = bool(getattr(response, "from_cache", False))
                 if from_cache:
