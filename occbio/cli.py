@@ -16,6 +16,7 @@ from occbio.align.encoders import UnknownEncoder
 from occbio.align.inputs import InputError
 from occbio.audit.command import run_audit
 from occbio.audit.inputs import AuditInputError
+from occbio.augment import check_languages
 from occbio.cli_options import UsageError, build_parser, overrides
 from occbio.config import ConfigError, RunConfig, load_config
 from occbio.executor import LazyExecutor
@@ -26,6 +27,7 @@ from occbio.extract.wikipedia_web import SiteUnreachable
 from occbio.langs import LanguageError
 from occbio.models import run_models
 from occbio.report.funnel import format_funnel
+from occbio.rewrite_command import run_rewrite
 from occbio.run import RunDir
 from occbio.runlock import run_lock
 from occbio.stages.align import (
@@ -133,6 +135,8 @@ def _check_inputs_up_front(cfg: RunConfig, upto: str) -> None:
         # EncoderUnavailable names the missing package or weights; a ConfigError, the missing
         # --threshold of an encoder without a measured one (hf)
         acceptance_rule(cfg, encoder_for(cfg))
+    if "write" in will_run and cfg.write.augment:
+        check_languages(cfg.langs)  # a language the rewriter lacks, before hours of mining
 
 
 def _record_failure(run: RunDir, stage: str, exc: BaseException) -> None:
@@ -225,6 +229,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_models(args)
         if args.command == "audit":  # reads files or a finished run; writes nothing
             return run_audit(args)
+        if args.command == "rewrite":  # a filter: lines in, lines out
+            return run_rewrite(args)
         cfg = load_config(args.config, overrides(args))
         if args.command == "stats":
             _print_stats(cfg)

@@ -218,7 +218,22 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         help="gender from Wikidata P21 (default), pronoun counts in the articles, or pronouns "
         "where Wikidata has none",
     )
-    return {"run": run, "sources": sources, "alignment": alignment, "balancing": balancing}
+    output = argparse.ArgumentParser(add_help=False)
+    o = output.add_argument_group("output")
+    o.add_argument(
+        "--augment",
+        action="store_true",
+        default=None,
+        help="also write a counterfactual copy of the corpus (corpus/counterfactual.*): each "
+        "document rewritten into the other gender in every language",
+    )
+    return {
+        "run": run,
+        "sources": sources,
+        "alignment": alignment,
+        "balancing": balancing,
+        "output": output,
+    }
 
 
 #: The option groups of each command: those of every stage it runs.
@@ -227,9 +242,9 @@ _COMMAND_OPTIONS = {
     "text": ("run", "sources"),
     "align": ("run", "sources", "alignment"),
     "balance": ("run", "sources", "alignment", "balancing"),
-    "write": ("run", "sources", "alignment", "balancing"),
+    "write": ("run", "sources", "alignment", "balancing", "output"),
     "stats": ("run",),
-    "mine": ("run", "sources", "alignment", "balancing"),
+    "mine": ("run", "sources", "alignment", "balancing", "output"),
 }
 
 
@@ -341,8 +356,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     from occbio.audit.command import add_audit_parser  # `occbio audit ...`: no run, no config
     from occbio.models import add_models_parser  # `occbio models ...`: no run, no config
+    from occbio.rewrite_command import add_rewrite_parser  # `occbio rewrite`: a filter
 
     add_audit_parser(sub)
+    add_rewrite_parser(sub)
     add_models_parser(sub)
     return parser
 
@@ -435,4 +452,6 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
             over["balance"]["genders"] = [g.strip() for g in args.genders.split(",")]
     if args.gender_from is not None:
         over["gender"] = {"source": args.gender_from}
+    if args.augment:
+        over["write"] = {"augment": True}
     return over

@@ -301,6 +301,14 @@ class BalanceConfig(_Section):
         return value
 
 
+class WriteConfig(_Section):
+    """What the write stage writes besides the corpus."""
+
+    #: A counterfactual copy (``corpus/counterfactual.*``): every document rewritten into the
+    #: other binary gender, in every language (occbio.rewrite).
+    augment: bool = False
+
+
 class RunConfig(_Section):
     """The whole run."""
 
@@ -327,6 +335,7 @@ class RunConfig(_Section):
     align: AlignConfig = Field(default_factory=AlignConfig)
     gender: GenderConfig = Field(default_factory=GenderConfig)
     balance: BalanceConfig = Field(default_factory=BalanceConfig)
+    write: WriteConfig = Field(default_factory=WriteConfig)
 
     @model_validator(mode="after")
     def _check_scheduler(self) -> RunConfig:

@@ -141,20 +141,26 @@ class Document:
     ``segments[i]`` maps each language to the i-th aligned sentence; ``scores[i]`` gives the
     margin score of each non-pivot language against the pivot for that segment; ``page_ids``
     and ``entity.titles`` identify the article each language's text came from.
+    ``source_gender`` is set on a counterfactual copy (``occbio augment``): the gender the
+    document was about before it was rewritten into ``entity.gender``.
     """
 
     entity: Entity
     segments: list[dict[str, str]] = field(default_factory=list)
     scores: list[dict[str, float]] = field(default_factory=list)
     page_ids: dict[str, int] = field(default_factory=dict)
+    source_gender: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "entity": self.entity.to_dict(),
             "segments": [dict(s) for s in self.segments],
             "scores": [dict(s) for s in self.scores],
             "page_ids": dict(self.page_ids),
         }
+        if self.source_gender:
+            out["source_gender"] = self.source_gender
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Document:
@@ -163,6 +169,7 @@ class Document:
             segments=[dict(s) for s in d.get("segments", [])],
             scores=[{k: float(v) for k, v in s.items()} for s in d.get("scores", [])],
             page_ids={k: int(v) for k, v in d.get("page_ids", {}).items()},
+            source_gender=str(d.get("source_gender", "")),
         )
 
 

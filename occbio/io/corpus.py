@@ -212,6 +212,7 @@ def _xml_sink(path: Path, lang: str) -> Iterator[_Add]:
                         "occupation": d.occupation_labels(),
                         "occupation_qids": d.occupation_qids,
                         "url": d.url(lang),
+                        **_counterfactual_attrs(d),
                     },
                 )
                 etree.SubElement(el, "title").text = d.title(lang)
@@ -224,7 +225,15 @@ def _xml_sink(path: Path, lang: str) -> Iterator[_Add]:
         fh.write(b"\n")
 
 
-def _tsv_header(langs: Sequence[str], pivot: str) -> list[str]:
+def _counterfactual_attrs(d: _Doc) -> dict[str, str]:
+    """``counterfactual="true"`` and the gender before rewriting, on a rewritten document."""
+    source = d.doc.source_gender
+    return {"counterfactual": "true", "source_gender": clean_text(source)} if source else {}
+
+
+def _tsv_header(langs: Sequence[str], pivot: str, counterfactual: bool = False) -> list[str]:
+    """The TSV/Parquet columns; a counterfactual corpus adds ``source_gender`` after
+    ``gender`` (which then holds the gender it was rewritten into)."""
     return [
         *langs,
         "qid",
@@ -232,6 +241,7 @@ def _tsv_header(langs: Sequence[str], pivot: str) -> list[str]:
         "occupations",
         "occupation_qids",
         "gender",
+        *(["source_gender"] if counterfactual else []),
         *(f"url_{lang}" for lang in langs),
         "seg",
         *(f"score_{lang}" for lang in langs if lang != pivot),
@@ -252,11 +262,15 @@ def _fmt_score(x: float | None) -> str:
     return "" if x is None else f"{x:.4f}"
 
 
-def _table_rows(d: _Doc, langs: Sequence[str], pivot: str) -> Iterator[list[Any]]:
+def _table_rows(
+    d: _Doc, langs: Sequence[str], pivot: str, counterfactual: bool = False
+) -> Iterator[list[Any]]:
     """The TSV / Parquet rows of one document, in :func:`_tsv_header`'s column order (scores
     as floats or None, ``seg`` as an int)."""
     others = [lang for lang in langs if lang != pivot]
     fixed = [d.qid, d.name, d.occupation_labels(), d.occupation_qids, d.gender]
+    if counterfactual:
+        fixed.append(clean_text(d.doc.source_gender))
     urls = [d.url(lang) for lang in langs]
     for i, seg in enumerate(d.segments):
         yield [*(seg[lang] for lang in langs), *fixed, *urls, i + 1,
@@ -264,15 +278,17 @@ def _table_rows(d: _Doc, langs: Sequence[str], pivot: str) -> Iterator[list[Any]
 
 
 @contextlib.contextmanager
-def _tsv_sink(path: Path, langs: Sequence[str], pivot: str) -> Iterator[_Add]:
+def _tsv_sink(
+    path: Path, langs: Sequence[str], pivot: str, counterfactual: bool = False
+) -> Iterator[_Add]:
     n_scores = len(langs) - 1
     with atomic_write(path) as fh:
         out = tsv_writer(fh)
-        out.writerow(_tsv_header(langs, pivot))
+        out.writerow(_tsv_header(langs, pivot, counterfactual))
 
         def add(d: _Doc) -> int:
             n = 0
-            for row in _table_rows(d, langs, pivot):
+            for row in _table_rows(d, langs, pivot, counterfactual):
                 seg = len(row) - n_scores - 1  # the seg column; the scores follow it
                 out.writerow([*row[:seg], str(row[seg]), *map(_fmt_score, row[seg + 1 :])])
                 n += 1
@@ -282,13 +298,15 @@ def _tsv_sink(path: Path, langs: Sequence[str], pivot: str) -> Iterator[_Add]:
 
 
 @contextlib.contextmanager
-def _parquet_sink(path: Path, langs: Sequence[str], pivot: str) -> Iterator[_Add]:
+def _parquet_sink(
+    path: Path, langs: Sequence[str], pivot: str, counterfactual: bool = False
+) -> Iterator[_Add]:
     """The TSV's rows and columns as Parquet (``seg`` int32, scores float64 or null), written in
     row groups of :data:`PARQUET_ROWS`: what Hugging Face ``datasets`` loads as it is."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    header = _tsv_header(langs, pivot)
+    header = _tsv_header(langs, pivot, counterfactual)
     n_scores = len(langs) - 1
     fields = [pa.field(name, pa.string()) for name in header[: -n_scores - 1]]
     fields.append(pa.field("seg", pa.int32()))
@@ -303,7 +321,7 @@ def _parquet_sink(path: Path, langs: Sequence[str], pivot: str) -> Iterator[_Add
             buffer.clear()
 
         def add(d: _Doc) -> int:
-            rows = list(_table_rows(d, langs, pivot))
+            rows = list(_table_rows(d, langs, pivot, counterfactual))
             buffer.extend(rows)
             if len(buffer) >= PARQUET_ROWS:
                 flush()
@@ -334,6 +352,7 @@ def _jsonl_rows(
             "urls": {lang: d.url(lang) for lang in row_langs},
             "seg": i + 1,
             "scores": scores,
+            **({"source_gender": d.doc.source_gender} if d.doc.source_gender else {}),
         }
 
 
@@ -447,8 +466,11 @@ def write_corpus(
     *,
     pivot: str,
     stem: str = "corpus",
+    counterfactual: bool = False,
 ) -> dict[str, Any]:
     """Write every format in one pass over ``docs`` (which may be a generator).
+    ``counterfactual``: rewritten documents (their ``source_gender`` set), marked in every
+    format.
 
     Files (relative to ``directory``): ``{stem}.{lang}.xml`` per language, ``{stem}.tsv``,
     ``{stem}.parquet``, ``{stem}.jsonl``, ``{stem}.{lang}`` per language and
@@ -468,8 +490,10 @@ def write_corpus(
         xml_adds = [
             stack.enter_context(_xml_sink(directory / f"{stem}.{lang}.xml", lang)) for lang in langs
         ]
-        add_tsv = stack.enter_context(_tsv_sink(directory / tsv_name, langs, pivot))
-        add_parquet = stack.enter_context(_parquet_sink(directory / parquet_name, langs, pivot))
+        add_tsv = stack.enter_context(_tsv_sink(directory / tsv_name, langs, pivot, counterfactual))
+        add_parquet = stack.enter_context(
+            _parquet_sink(directory / parquet_name, langs, pivot, counterfactual)
+        )
         add_jsonl = stack.enter_context(_jsonl_sink(directory / jsonl_name, langs, pivot))
         add_plain = stack.enter_context(_plain_sink(directory, langs, stem))
         for doc in docs:

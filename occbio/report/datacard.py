@@ -59,6 +59,7 @@ def render_datacard(
     top: int = 30,
     note: str = "",
     audit: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
+    counterfactual: Mapping[str, int] | None = None,
 ) -> str:
     """Markdown for ``DATACARD.md``. ``occupations`` maps a balanced occupation group to
     {gender: people}; ``sources`` names each input and its date or URL."""
@@ -82,6 +83,7 @@ def render_datacard(
         "",
         "Files (in `corpus/`): " + ", ".join(f"`{f}`" for f in files) + ".",
         "",
+        *(_counterfactual_note(counterfactual) if counterfactual is not None else []),
         "## Sources",
         "",
         *[f"- **{k}**: {v}" for k, v in sources.items()],
@@ -147,6 +149,25 @@ def render_datacard(
         "",
     ]
     return "\n".join(lines)
+
+
+def _counterfactual_note(counts: Mapping[str, int]) -> list[str]:
+    left_out = ", ".join(
+        f"{n} {key.removeprefix('counterfactual_skipped_')}"
+        for key, n in sorted(counts.items())
+        if key.startswith("counterfactual_skipped_")
+    )
+    documents = counts.get("counterfactual_documents", 0)
+    segments = counts.get("counterfactual_segments", 0)
+    changed = counts.get("counterfactual_sentences_changed", 0)
+    return [
+        'Counterfactual copy (`counterfactual.*`, documents marked `counterfactual="true"` with '
+        f"their `source_gender`): {documents} documents, {segments} segments, each rewritten "
+        f"into the other gender in every language by occbio's rules ({changed} sentences "
+        "changed; names are kept; measured exactness: benchmarks/rewrite.py)"
+        + (f"; left out (no single other gender): {left_out}." if left_out else "."),
+        "",
+    ]
 
 
 _AUDIT_HEADER = [

@@ -19,6 +19,7 @@ from typing import Any
 from occbio import __version__
 from occbio.audit.command import audit_lexicon
 from occbio.audit.inputs import read_records
+from occbio.augment import check_languages, counterfactuals
 from occbio.config import RunConfig
 from occbio.io.corpus import write_corpus
 from occbio.io.jsonl import JsonlIndex, read_jsonl
@@ -44,6 +45,8 @@ STATS_FILE = "stats.json"
 DATACARD_FILE = "DATACARD.md"
 CHART_FILE = "occupations_by_gender.png"
 GAP_CHART_FILE = "gender_gap.png"
+#: The counterfactual copy's files: corpus/counterfactual.{lang}.xml, .tsv, .jsonl, ...
+COUNTERFACTUAL_STEM = "counterfactual"
 
 
 def _rows(path: Path) -> Iterator[dict[str, Any]]:
@@ -186,7 +189,9 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
     """Write the corpus, statistics, data card and chart; skip when already done."""
     balance_rec = run.require_done(BALANCE_STAGE, needed_by=STAGE)
     inputs = {"balance": balance_rec["fingerprint"]}
-    settings = {"langs": cfg.langs, "pivot": cfg.pivot}
+    settings = {"langs": cfg.langs, "pivot": cfg.pivot, "augment": cfg.write.augment}
+    if cfg.write.augment:
+        check_languages(cfg.langs)
     fp = fingerprint({"inputs": inputs, "settings": settings})
     state = run.stage(STAGE)
     if state.is_done(fp):
@@ -199,6 +204,18 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
     docs = _documents(run, cfg, people, entities, labels)
     written = write_corpus(run.path / CORPUS_DIR, cfg.langs, docs, pivot=cfg.pivot)
     files = [f"{CORPUS_DIR}/{name}" for name in written["files"]]
+    augmented: Counter[str] = Counter()
+    if cfg.write.augment:
+        again = _documents(run, cfg, people, entities, labels)
+        cf = write_corpus(
+            run.path / CORPUS_DIR,
+            cfg.langs,
+            counterfactuals(again, cfg.langs, augmented),
+            pivot=cfg.pivot,
+            stem=COUNTERFACTUAL_STEM,
+            counterfactual=True,
+        )
+        files += [f"{CORPUS_DIR}/{name}" for name in cf["files"]]
 
     rows = _funnel(run, cfg, people)
     audit = _audit(run, cfg, people)
@@ -232,6 +249,7 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         created=datetime.now(timezone.utc).strftime("%Y-%m-%d"),
         version=__version__,
         audit=audit,
+        counterfactual=dict(augmented) if cfg.write.augment else None,
     )
     with atomic_write(run.path / DATACARD_FILE) as fh:
         fh.write(card)
@@ -254,7 +272,7 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         shares[BALANCED],
         title=f"{cfg.name}: person nouns by gender (GENDER-GAP lexicon)",
     )
-    counts = {"documents": written["documents"], "segments": written["segments"]}
+    counts = {"documents": written["documents"], "segments": written["segments"], **augmented}
     outputs = [*files, STATS_FILE, DATACARD_FILE, CHART_FILE, GAP_CHART_FILE]
     state.finish(counts=counts, outputs=outputs)
     return StageResult.finished(STAGE, run.stage_record(STAGE))

@@ -1,0 +1,69 @@
+"""Counterfactual documents: each one rewritten into the other gender, in every language.
+
+For debiasing data (counterfactual data augmentation): a document about a woman becomes the
+same document about a man, and the reverse, every sentence of every language through
+:mod:`occbio.rewrite` with the same target, so the tuple stays parallel. The person's name and
+everything not gendered stay as they are. Documents of other genders (non-binary, unknown) have
+no single "other" gender to be rewritten into: they are left out and counted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+
+from occbio.records import Document
+
+__all__ = ["OPPOSITE", "check_languages", "counterfactuals"]
+
+#: The gender a document is rewritten into, by the gender it is about.
+OPPOSITE = {"female": "male", "male": "female"}
+#: The rewriter's name for the grammatical gender a person of each category takes.
+_TARGET = {"female": "feminine", "male": "masculine"}
+
+
+def check_languages(langs: Sequence[str]) -> None:
+    """Raise :class:`~occbio.rewrite.RewriteUnavailable` unless every language can be rewritten
+    (a tuple rewritten in some languages only would no longer be parallel)."""
+    from occbio.rewrite import RewriteUnavailable, supported_languages
+
+    missing = [lang for lang in langs if lang not in supported_languages()]
+    if missing:
+        raise RewriteUnavailable(
+            f"--augment: occbio cannot rewrite {', '.join(missing)} (it rewrites "
+            f"{', '.join(supported_languages())}); a tuple rewritten in some of its languages "
+            "only would not be parallel"
+        )
+
+
+def counterfactuals(
+    docs: Iterable[Document], langs: Sequence[str], stats: Counter[str]
+) -> Iterator[Document]:
+    """The counterfactual copy of each female or male document, in input order; ``stats``
+    counts documents, segments and the sentences the rewriting changed, and the documents
+    left out by gender."""
+    from occbio.rewrite import Rewriter
+
+    rewriters = {lang: Rewriter(lang) for lang in langs}
+    for doc in docs:
+        source = doc.entity.gender
+        target = OPPOSITE.get(source)
+        if target is None:
+            stats[f"counterfactual_skipped_{source}"] += 1
+            continue
+        segments = []
+        for seg in doc.segments:
+            new = {}
+            for lang, text in seg.items():
+                new[lang] = rewriters[lang].rewrite(text, _TARGET[target])
+                stats["counterfactual_sentences_changed"] += new[lang] != text
+            segments.append(new)
+        stats["counterfactual_documents"] += 1
+        stats["counterfactual_segments"] += len(segments)
+        yield dataclasses.replace(
+            doc,
+            entity=dataclasses.replace(doc.entity, gender=target),
+            segments=segments,
+            source_gender=source,
+        )

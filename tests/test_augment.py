@@ -1,0 +1,78 @@
+"""`occbio rewrite` as a line filter and `--augment`: the counterfactual copy of a corpus."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from occbio.cli import main
+
+pytest.importorskip("occbio.rewrite")
+
+
+def test_rewrite_keeps_every_line_and_the_untouched_ones_byte_identical(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [
+        "He was appointed director of the museum.",
+        "",
+        "The river is long.",
+        "His mother was a painter.\r",
+    ]
+    source = tmp_path / "in.txt"
+    source.write_bytes("\n".join(lines).encode() + b"\n")
+    out = tmp_path / "out.txt"
+    args = ["rewrite", "--lang", "en", "--to", "feminine"]
+    assert main([*args, "--input", str(source), "--output", str(out)]) == 0
+    got = out.read_bytes().split(b"\n")
+    assert len(got) == len(lines) + 1 and got[-1] == b""
+    assert got[0].decode() == "She was appointed director of the museum."
+    assert got[1] == b"" and got[2] == b"The river is long."
+    assert got[3] == b"Her mother was a painter.\r"  # the line's own ending kept
+
+
+def test_rewrite_refuses_a_language_it_does_not_know(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text("Hän on opettaja.\n", encoding="utf-8")
+    args = ["rewrite", "--lang", "fi", "--to", "feminine", "--input", str(source)]
+    assert main(args) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("occbio: error:") and "fi" in err and len(err.splitlines()) == 1
+
+
+def test_augment_writes_a_marked_counterfactual_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    args = ["mine", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
+    assert main([*args, "--balance", "none", "--augment"]) == 0
+    corpus = out / "corpus"
+    rows = [json.loads(x) for x in (corpus / "corpus.jsonl").read_text().splitlines()]
+    cf = [json.loads(x) for x in (corpus / "counterfactual.jsonl").read_text().splitlines()]
+    binary = [r for r in rows if r["gender"] in ("female", "male")]
+    assert len(cf) == len(binary)  # one rewritten copy of each female or male sentence
+    for original, copy in zip(binary, cf, strict=True):
+        assert copy["qid"] == original["qid"] and copy["seg"] == original["seg"]
+        assert copy["source_gender"] == original["gender"] != copy["gender"]
+        assert set(copy["text"]) == {"en", "es", "ca"}
+    changed = sum(c["text"] != o["text"] for c, o in zip(cf, binary, strict=True))
+    assert changed >= len(cf) // 4  # the sample's sentences do talk about their person
+    # XML: every document marked, with its source gender
+    root = etree.parse(str(corpus / "counterfactual.es.xml")).getroot()
+    docs = root.findall("doc")
+    assert docs and all(d.get("counterfactual") == "true" for d in docs)
+    assert {d.get("source_gender") for d in docs} == {"female", "male"}
+    header = (corpus / "counterfactual.tsv").read_text().splitlines()[0].split("\t")
+    assert header[header.index("gender") + 1] == "source_gender"
+    # the plain corpus is unchanged by --augment: no marks there
+    assert "counterfactual" not in (corpus / "corpus.es.xml").read_text()
+    manifest = json.loads((out / "manifest.json").read_text())["stages"]["write"]["counts"]
+    assert manifest["counterfactual_documents"] == len({r["qid"] for r in binary})
+    assert manifest["counterfactual_skipped_non-binary"] >= 1
+    card = (out / "DATACARD.md").read_text()
+    assert "Counterfactual copy" in card and "non-binary" in card
