@@ -25,6 +25,47 @@ _PRONOUNS = {
     # impersonal/dative; the learned tables decide (and mostly leave them).
 }
 
+# English gendered person nouns (masculine, feminine), written from grammar knowledge, not from
+# the pairs: the human counterfactuals flip them whoever they name, and the learned tables
+# only know those seen in the choosing half. Words with another common sense (count, lord,
+# master, man's "one") and spouses and siblings (who are not the person rewritten) are left out.
+_EN_PAIRS = [
+    ("actor", "actress"), ("waiter", "waitress"), ("duke", "duchess"), ("prince", "princess"),
+    ("king", "queen"), ("emperor", "empress"), ("baron", "baroness"), ("viscount", "viscountess"),
+    ("marquess", "marchioness"), ("heir", "heiress"), ("host", "hostess"),
+    ("steward", "stewardess"), ("god", "goddess"), ("hero", "heroine"), ("priest", "priestess"),
+    ("abbot", "abbess"), ("monk", "nun"), ("widower", "widow"), ("boyfriend", "girlfriend"),
+    ("nephew", "niece"), ("uncle", "aunt"), ("grandfather", "grandmother"),
+    ("grandson", "granddaughter"), ("stepson", "stepdaughter"), ("stepfather", "stepmother"),
+    ("son", "daughter"), ("father", "mother"), ("boy", "girl"), ("man", "woman"),
+    ("gentleman", "lady"), ("sir", "dame"), ("tsar", "tsarina"), ("sultan", "sultana"),
+    ("masseur", "masseuse"),
+    ("fiancé", "fiancée"), ("businessman", "businesswoman"), ("chairman", "chairwoman"),
+    ("spokesman", "spokeswoman"), ("congressman", "congresswoman"),
+    ("sportsman", "sportswoman"), ("horseman", "horsewoman"), ("statesman", "stateswoman"),
+    ("policeman", "policewoman"), ("salesman", "saleswoman"), ("cameraman", "camerawoman"),
+    ("councilman", "councilwoman"), ("craftsman", "craftswoman"), ("countryman", "countrywoman"),
+    ("kinsman", "kinswoman"), ("schoolboy", "schoolgirl"), ("godfather", "godmother"),
+    ("patriarch", "matriarch"), ("headmaster", "headmistress"), ("mr", "mrs"),
+]  # fmt: skip
+_EN_PLURAL = {"man": "men", "woman": "women", "gentleman": "gentlemen", "lady": "ladies"}
+#: Feminine words whose masculine has another common sense (``count``, ``lord``): rewritten
+#: into the masculine only.
+_EN_F2M_ONLY = {"countess": "count", "countesses": "counts", "lady": "lord", "ladies": "lords"}
+
+
+def _en_forms(word: str) -> list[str]:
+    if word in _EN_PLURAL:
+        return [word, _EN_PLURAL[word]]
+    if word.endswith("man"):
+        return [word, word[:-3] + "men"]
+    if word.endswith("ess") or word.endswith("ss"):
+        return [word, word + "es"]
+    if word in ("mr", "mrs"):
+        return [word]
+    return [word, word + "s"]
+
+
 # Catalan: no counterfactual data, so a hand list (masculine, feminine); articles follow a
 # changed noun/adjective/participle through the "next" context rule below.
 _CA_PAIRS = [
@@ -108,6 +149,13 @@ _CA_DEPENDENT = {
 
 def extra_subs(lang: str, d: str) -> dict[str, tuple[str, str]]:
     out = {src: ("free", tgt) for src, tgt in _PRONOUNS.get(lang, {}).get(d, {}).items()}
+    if lang == "en":
+        if d == "f2m":
+            out.update({src: ("free", tgt) for src, tgt in _EN_F2M_ONLY.items()})
+        for m, f in _EN_PAIRS:
+            for mf, ff in zip(_en_forms(m), _en_forms(f), strict=False):
+                src, tgt = (ff, mf) if d == "f2m" else (mf, ff)
+                out.setdefault(src, ("free", tgt))
     if lang == "ca":
         for m, f in _CA_PAIRS:
             src, tgt = (f, m) if d == "f2m" else (m, f)
