@@ -341,3 +341,20 @@ def test_tuples_give_each_sentence_its_place_in_the_users_list(tmp_path: Path) -
                           cache_root=tmp_path, cfg=cfg, stats=Counter(), backgrounds=bg)
     )  # fmt: skip
     assert t.idx == {"en": 3, "es": 0} and t.text["en"] == "She was born here."
+
+
+def test_cache_stores_vectors_encoded_elsewhere_once(tmp_path: Path) -> None:
+    """What a Dask worker sends back: stored without being read back, looked up exactly."""
+    from occbio.align.cache import EmbeddingCache
+
+    cache = EmbeddingCache(tmp_path, "e", "en", 4, shard_size=2)
+    texts = ["a", "b", "c"]
+    vectors = np.arange(12, dtype=np.float32).reshape(3, 4)
+    assert cache.add(texts, vectors) == 3
+    assert cache.add(["b", "d"], np.ones((2, 4), np.float32)) == 1  # only "d" is new
+    got, missing = cache.lookup(["c", "x", "a", "d", "b"])
+    assert missing.tolist() == [False, True, False, False, False]
+    assert np.array_equal(got[[0, 2, 4]], vectors[[2, 0, 1]])  # "b" keeps its first vector
+    assert np.array_equal(got[3], np.ones(4)) and not got[1].any()
+    again = EmbeddingCache(tmp_path, "e", "en", 4)  # from disk, in another process
+    assert np.array_equal(again.lookup(texts)[0], vectors)

@@ -37,6 +37,16 @@ def _digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=_KEY_BYTES).digest()
 
 
+def _missing(
+    parts: np.ndarray, digests: list[bytes], texts: Sequence[str]
+) -> list[tuple[bytes, str]]:
+    """The (digest, text) pairs located nowhere (``parts`` -1), each once, first seen first."""
+    missing: dict[bytes, str] = {}
+    for i in np.flatnonzero(parts < 0):
+        missing.setdefault(digests[i], texts[i])
+    return list(missing.items())
+
+
 class EmbeddingCache:
     """Content-addressed vectors of one encoder in one language."""
 
@@ -194,8 +204,31 @@ class EmbeddingCache:
         """Store vectors encoded elsewhere (a Dask worker); returns how many were new."""
         if vectors.shape != (len(texts), self.dim):
             raise ValueError(f"{vectors.shape} vectors for {len(texts)} sentences, dim {self.dim}")
-        by_text = dict(zip(texts, range(len(texts)), strict=True))
-        return self.embed(list(by_text), lambda batch: vectors[[by_text[t] for t in batch]])[1]
+        row_of = dict(zip(texts, range(len(texts)), strict=True))
+        digests = [_digest(t) for t in row_of]
+        parts, _ = self._locate(digests)
+        missing = _missing(parts, digests, list(row_of))
+        return self._store(missing, lambda batch: vectors[[row_of[t] for t in batch]])
+
+    def _store(
+        self,
+        todo: list[tuple[bytes, str]],
+        encode: Callable[[list[str]], np.ndarray],
+        on_progress: Callable[[int], None] | None = None,
+    ) -> int:
+        """Encode ``todo`` ``shard_size`` sentences at a time, each result a new shard."""
+        for start in range(0, len(todo), self.shard_size):
+            block = todo[start : start + self.shard_size]
+            vectors = encode([text for _, text in block])
+            if vectors.shape != (len(block), self.dim):
+                raise RuntimeError(
+                    f"encoder returned shape {vectors.shape} for {len(block)} sentences "
+                    f"(expected dimension {self.dim})"
+                )
+            self._write_shard([key for key, _ in block], vectors)
+            if on_progress is not None:
+                on_progress(len(block))
+        return len(todo)
 
     def embed(
         self,
@@ -211,22 +244,8 @@ class EmbeddingCache:
         """
         digests = [_digest(t) for t in texts]
         parts, rows = self._locate(digests)
-        missing: dict[bytes, str] = {}
-        for i in np.flatnonzero(parts < 0):
-            missing.setdefault(digests[i], texts[i])
-        todo = list(missing.items())
-        for start in range(0, len(todo), self.shard_size):
-            block = todo[start : start + self.shard_size]
-            vectors = encode([text for _, text in block])
-            if vectors.shape != (len(block), self.dim):
-                raise RuntimeError(
-                    f"encoder returned shape {vectors.shape} for {len(block)} sentences "
-                    f"(expected dimension {self.dim})"
-                )
-            self._write_shard([key for key, _ in block], vectors)
-            if on_progress is not None:
-                on_progress(len(block))
-        if todo:
+        todo = _missing(parts, digests, texts)
+        if self._store(todo, encode, on_progress):
             parts, rows = self._locate(digests)
         out = np.empty((len(texts), self.dim), np.float32)
         for part in np.unique(parts):

@@ -152,7 +152,8 @@ def mine_run(
     # in sentences, embedded or read from the cache: the encoder's pace, the real cost
     total = docs.sentence_count(cfg.langs)
     bar = progress_bar(show_progress, desc="align", total=total, unit=" sentences")
-    bar.update(_sentences_in(shard_dir, [i for i in range(n_shards) if i not in set(todo)]))
+    pending = set(todo)
+    bar.update(_sentences_in(shard_dir, [i for i in range(n_shards) if i not in pending]))
     if executor.name == "local":  # tasks run here: every encoder call moves the bar
         shared["on_progress"] = bar.update
     try:

@@ -23,6 +23,8 @@ import zipfile
 from collections import defaultdict
 from pathlib import Path
 
+from occbio.audit.offline import plural
+
 HERE = Path(__file__).resolve().parent
 _ACCENT = str.maketrans("áéíóú", "aeiou")
 
@@ -38,16 +40,8 @@ def _tables(wheel: Path, lang: str) -> dict[str, object]:
 
 
 def es_plural(word: str) -> str:
-    """A Spanish plural by the spelling rules (good enough for a lexicon of nouns)."""
-    if word.endswith(("s", "x")) and len(word) > 3 and word[-2] not in "áéíóú":
-        return word  # la crisis, los lunes
-    if word[-1] in "aeiouáéó":
-        return word + "s"
-    if word.endswith("z"):
-        return word[:-1] + "ces"
-    if re.search(r"[áéíóú][nsl]$", word):  # canción -> canciones
-        return word[:-2] + word[-2].translate(_ACCENT) + word[-1] + "es"
-    return word + "es"
+    """A Spanish plural by the spelling rules: the offline backend's own rule."""
+    return plural(word, "es")
 
 
 def es_feminine(word: str) -> str | None:
