@@ -180,9 +180,12 @@ def test_a_failed_shard_is_mined_again_alone(tmp_path: Path) -> None:
     # 12 people in 6 shards (one empty), mined in order here: 0 and 1 before the failing 2
     assert done_before == ["00000.json", "00001.json", "00005.json"]
 
+    (shards / "00001.json").write_text("{not json")  # and one finished shard damaged
     ENCODED.clear()
     assert main([*args, "--out", str(out)]) == 0
     assert 0 < len(ENCODED) < clean_encoded  # only the shards that were not done
     for name in ("alignments.jsonl", "alignments.tsv", "align/mined.jsonl"):
         assert (out / name).read_bytes() == (tmp_path / "clean" / name).read_bytes(), name
     assert not shards.exists()
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["align"]["counts"]
+    assert counts["align_shards_mined_again"] == 1

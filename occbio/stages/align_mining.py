@@ -126,6 +126,8 @@ def mine_run(
     for cache in caches.values():
         if cache.dropped_shards:
             stats["embedding_shards_dropped"] += cache.dropped_shards
+    if dropped := _drop_damaged_shards(shard_dir, n_shards):
+        stats["align_shards_mined_again"] += dropped
     for i, ids in enumerate(members):
         if not ids and not _shard_done(shard_dir, i):
             _write_shard(shard_dir, ShardResult(i, [], {}))
@@ -178,6 +180,27 @@ def mine_run(
 
 def _shard_file(shard_dir: Path, shard: int, suffix: str) -> Path:
     return shard_dir / f"{shard:05d}{suffix}"
+
+
+def _drop_damaged_shards(shard_dir: Path, n_shards: int) -> int:
+    """Remove finished shards whose files cannot be read (a damaged disk, a hand edit), so
+    they are mined again instead of failing every resume; returns how many."""
+    dropped = 0
+    for i in range(n_shards):
+        counts = _shard_file(shard_dir, i, ".json")
+        if not counts.exists():
+            continue
+        try:
+            ok = isinstance(json.loads(counts.read_text("utf-8"))["stats"], dict)
+            ok = ok and _shard_file(shard_dir, i, ".tsv").is_file()
+        except (OSError, ValueError, KeyError, TypeError):
+            ok = False
+        if not ok:
+            log.warning("align: shard %d in %s is unreadable; mining it again", i, shard_dir)
+            counts.unlink(missing_ok=True)
+            _shard_file(shard_dir, i, ".tsv").unlink(missing_ok=True)
+            dropped += 1
+    return dropped
 
 
 def _shard_done(shard_dir: Path, shard: int) -> bool:
