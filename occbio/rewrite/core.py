@@ -6,7 +6,8 @@
 
 Method: token substitutions learned from human counterfactual pairs (``learn.py``), applied
 with context (an article changes only next to a changed word), plus hand rules per language
-(``rules.py``: English ``her`` → ``his``/``him``, productive suffixes on words next to a change).
+(``languages/``: one module per language; pronouns, closed-class agreement, productive suffixes
+on words next to a change, English ``her`` → ``his``/``him``).
 Only word tokens change; spaces, punctuation and quotes are copied, and a sentence with nothing to
 change is returned as the very same object.
 """
@@ -21,7 +22,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
-from occbio.rewrite import rules
+from occbio.rewrite.languages import LANGS, Lexicon, Sentence, rules_for
 from occbio.rewrite.tokens import match_case, word_spans
 
 Target = Literal["feminine", "masculine"]
@@ -51,7 +52,7 @@ DEFAULT_THRESHOLDS = Thresholds()
 
 
 def supported_languages() -> tuple[str, ...]:
-    return tuple(sorted(rules.LANGS))
+    return tuple(sorted(LANGS))
 
 
 @cache
@@ -90,14 +91,15 @@ class Rewriter:
         self, lang: str, *, thresholds: Thresholds = DEFAULT_THRESHOLDS, tables: dict | None = None
     ):
         lang = (lang or "").lower().replace("_", "-").split("-")[0]
-        if lang not in rules.LANGS:
+        if lang not in LANGS:
             raise RewriteUnavailable(
                 f"rewriting is not available for language {lang!r}; "
                 f"supported: {', '.join(supported_languages())}"
             )
         self.lang = lang
+        self.rules = rules = rules_for(lang)
         self.thresholds = thresholds
-        raw = tables if tables is not None else _load_tables(rules.TABLE_LANG.get(lang, lang))
+        raw = tables if tables is not None else _load_tables(rules.table_lang or lang)
         self._seen: dict[str, dict[str, tuple[int, int]]] = {}
         for d in ("f2m", "m2f"):
             self._seen[d] = {
@@ -110,15 +112,16 @@ class Rewriter:
         self._prev: dict[str, dict[tuple, _Sub]] = {}
         for d in ("f2m", "m2f"):
             self._free[d], self._next[d], self._prev[d] = self._compile(raw.get(d, {}))
-            extra = rules.extra_subs(lang, d)
+            extra = rules.extra_subs(d)
             for src, (ctx, tgt) in extra.items():
                 key = tuple(src.split())
                 table = {"free": self._free, "next": self._next, "prev": self._prev}[ctx][d]
                 table[key] = _Sub(len(key), tuple(tgt.split()))
-            for src in rules.never_change(lang, d):
+            for src in rules.never_change(d):
                 key = tuple(src.split())
                 for t in (self._free[d], self._next[d], self._prev[d]):
                     t.pop(key, None)
+        self._lex = {d: Lexicon(_load_zipf(lang), self._seen[d]) for d in ("f2m", "m2f")}
 
     def _compile(self, table: dict):
         th = self.thresholds
@@ -145,13 +148,11 @@ class Rewriter:
         """A productive-suffix change for a word the tables do not know (or know too little),
         standing next to a changed word or after a copula; the new form must be a word of the
         language about as frequent as the old one."""
-        if self.lang not in rules.MORPH_LANGS:
+        if not self.rules.has_morphology:
             return None
         n = len(low)
         next_to_change = (i > 0 and covered[i - 1]) or (i + 1 < n and covered[i + 1])
-        if not next_to_change and not (
-            self.thresholds.copula and rules.after_copula(self.lang, low, i)
-        ):
+        if not next_to_change and not (self.thresholds.copula and self.rules.after_copula(low, i)):
             return None
         tok = toks[i]
         if i > 0 and tok[:1].isupper():  # a name, or a title inside one
@@ -163,7 +164,7 @@ class Rewriter:
         zipf = _load_zipf(self.lang)
         z_src = zipf.get(word, 0)
         best = None
-        for cand in rules.morph_candidates(self.lang, d, word):
+        for cand in self.rules.morph_candidates(d, word):
             z = zipf.get(cand, 0)
             th = self.thresholds
             usable = z >= th.morph_min_zipf and z >= z_src - th.morph_max_drop
@@ -217,8 +218,10 @@ class Rewriter:
                         return sub
             return None
 
-        protected = rules.protected_positions(self.lang, toks, sentence, spans)
+        sent = Sentence(sentence, spans, toks, low)
+        protected = self.rules.protected_positions(sent)
         free, nxt, prv = self._free[d], self._next[d], self._prev[d]
+        det = self.rules.determiners(d)
         for i in range(n):
             if covered[i] or i in protected:
                 continue
@@ -236,7 +239,9 @@ class Rewriter:
                         continue
                     key = tuple(low[i : i + ln])
                     sub = None
-                    if i + ln < n and covered[i + ln] and key in nxt:
+                    if ln == 1 and i + 1 < n and covered[i + 1] and key[0] in det:
+                        sub = _Sub(1, (det[key[0]],))
+                    elif i + ln < n and covered[i + ln] and key in nxt:
                         sub = nxt[key]
                     elif i > 0 and covered[i - 1] and key in prv:
                         sub = prv[key]
@@ -246,9 +251,15 @@ class Rewriter:
                         take(i, _Sub(ln, sub.tgt) if isinstance(sub, _Sub) else _Sub(ln, sub))
                         changed = True
                         break
+            if not changed:
+                extra = self.rules.propose(d, sent, covered, plan, self._lex[d])
+                for i, (ln, tgt) in sorted(extra.items()):
+                    if not any(covered[i : i + ln]) and i not in protected:
+                        take(i, _Sub(ln, tgt))
+                        changed = True
         if not plan:
             return sentence
-        rules.fix_plan(self.lang, d, low, plan, sentence, spans)
+        self.rules.fix_plan(d, sent, plan)
         return _render(sentence, spans, toks, plan)
 
 

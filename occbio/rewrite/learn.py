@@ -118,15 +118,20 @@ def _count(data) -> dict:
             targets[tuple(sw[i1:i2])].setdefault(tgt, [0, 0, 0])
     totals: dict[tuple, list[int]] = {k: [0, 0, 0] for k in targets}
     for sw, edits in data:
-        changed_pos = set()
+        span_at: dict[int, tuple[int, int]] = {}
         by_span = {}
         for i1, i2, tgt in edits:
-            changed_pos.update(range(i1, i2))
+            span_at.update((p, (i1, i2)) for p in range(i1, i2))
             by_span[(i1, i2)] = tgt
+        changed_pos = span_at.keys()
         for i in range(len(sw)):
             for n in (1, 2):
                 k = tuple(sw[i : i + n])
                 if len(k) < n or k not in totals:
+                    continue
+                # a word that changed as part of a longer or other span (`la` in `de la` →
+                # `del`) is neither a change nor a non-change of this key
+                if any(span_at.get(p, (i, i + n)) != (i, i + n) for p in range(i, i + n)):
                     continue
                 nxt = (i + n) in changed_pos
                 prv = (i - 1) in changed_pos

@@ -1,0 +1,154 @@
+"""What a language contributes to the rewriter: the interface and the shared helpers.
+
+Each language module (``en.py``, ``es.py``, ...) defines ``RULES``, an instance of a
+:class:`Language` subclass. The rewriter (``occbio.rewrite.core``) learns word substitutions from
+counterfactual pairs and asks the language for everything grammar knows better than counts:
+
+* ``extra_subs``: substitutions known without data (pronouns, hand lists of person nouns);
+* ``never_change``: learned substitutions that are wrong as a rule;
+* ``determiners``: closed-class words that agree with the next word when it changed;
+* ``morph_candidates`` / ``after_copula``: productive suffixes for words the tables do not know;
+* ``propose``: any further substitution, given the sentence and what is changed so far
+  (object clitics, predicates after a copula), called until nothing new is proposed;
+* ``fix_plan``: last edits of the whole plan (English ``her`` → ``his``/``him``, contractions).
+
+Everything here is pure: words in, substitutions out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+#: plan[i] = (number of source tokens, target words) for a substitution starting at token i
+Plan = dict[int, tuple[int, tuple[str, ...]]]
+
+_URLISH = re.compile(r"\S*(?:://|www\.|@)\S*")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """What the rewriter knows about words: Zipf frequencies (wordfreq) and, per direction,
+    how often a word changed in the choosing data ``(changed, occurrences)``."""
+
+    zipf: Mapping[str, float]
+    seen: Mapping[str, tuple[int, int]]
+
+    def is_word(self, word: str, floor: float = 2.0) -> bool:
+        return self.zipf.get(word, 0.0) >= floor
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """The sentence being rewritten, as the hooks see it."""
+
+    text: str
+    spans: Sequence[tuple[int, int]]
+    toks: Sequence[str]
+    low: Sequence[str]
+
+    def gap_after(self, i: int) -> str:
+        """The text between token ``i`` and the next one (or the end)."""
+        end = self.spans[i][1]
+        return self.text[end : self.spans[i + 1][0]] if i + 1 < len(self.spans) else self.text[end:]
+
+
+@dataclass
+class Language:
+    """Defaults: no hand rules. Subclasses override what their grammar needs."""
+
+    code: str
+    #: (feminine suffix, masculine suffix), longest first
+    suffixes: Sequence[tuple[str, str]] = ()
+    copulas: frozenset[str] = frozenset()
+    #: endings of participles that agree with the subject after a copula
+    participle_endings: tuple[str, ...] = ()
+    #: endings of verb forms that look like a feminine adjective (`aveva`, `lleva`)
+    verblike_endings: tuple[str, ...] = ()
+    #: words between a copula and a participle (`fue` *ser* `nombrado`)
+    copula_bridge: frozenset[str] = frozenset()
+    #: closed-class words that agree with the next word, per direction {src: tgt}
+    determiner_pairs: Sequence[tuple[str, str]] = ()  # (feminine, masculine)
+    #: the table language, when it is another one's
+    table_lang: str | None = None
+    _det: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._det = {
+            "f2m": {f: m for f, m in self.determiner_pairs if f != m},
+            "m2f": {m: f for f, m in self.determiner_pairs if f != m},
+        }
+
+    # ---------------------------------------------------------------- substitutions
+    def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
+        """{source words: (context, target words)}; context is free, next or prev."""
+        return {}
+
+    def never_change(self, d: str) -> list[str]:
+        return []
+
+    def determiners(self, d: str) -> Mapping[str, str]:
+        return self._det.get(d, {})
+
+    def protected_positions(self, s: Sentence) -> set[int]:
+        """Tokens never touched: inside URLs and e-mail addresses."""
+        zones = [m.span() for m in _URLISH.finditer(s.text)]
+        if not zones:
+            return set()
+        return {
+            i for i, (a, b) in enumerate(s.spans) if any(za <= a and b <= zb for za, zb in zones)
+        }
+
+    # ---------------------------------------------------------------- morphology
+    @property
+    def has_morphology(self) -> bool:
+        return bool(self.suffixes)
+
+    def morph_candidates(self, d: str, word: str) -> list[str]:
+        if self.verblike_endings and word.endswith(self.verblike_endings):
+            return []
+        out = []
+        for fem, mas in self.suffixes:
+            src, tgt = (fem, mas) if d == "f2m" else (mas, fem)
+            if src and word.endswith(src) and len(word) > len(src) + 2:
+                out.append(word[: len(word) - len(src)] + tgt)
+            elif not src and len(word) > 3:
+                out.append(word + tgt)
+        return out
+
+    def after_copula(self, low: Sequence[str], i: int) -> bool:
+        if not self.copulas or i == 0:
+            return False
+        if not low[i].endswith(self.participle_endings):
+            return False
+        return low[i - 1] in self.copulas or (
+            i > 1 and low[i - 2] in self.copulas and low[i - 1] in self.copula_bridge
+        )
+
+    # ---------------------------------------------------------------- whole sentence
+    def propose(
+        self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
+    ) -> Plan:
+        """Further substitutions at uncovered tokens, given the plan so far."""
+        return {}
+
+    def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
+        """Last edits of the whole plan, in place."""
+
+
+def merge_contractions(
+    s: Sentence, plan: Plan, contractions: Mapping[tuple[str, str], str]
+) -> None:
+    """A preposition before a changed article contracts with it: ``de`` + ``el`` → ``del``
+    (the preposition itself unchanged, the article changed by the plan)."""
+    for i in sorted(plan):
+        ln, tgt = plan[i]
+        if ln != 1 or len(tgt) != 1 or i == 0 or (i - 1) in plan:
+            continue
+        if s.gap_after(i - 1) != " ":
+            continue
+        merged = contractions.get((s.low[i - 1], tgt[0]))
+        if merged is not None:
+            del plan[i]
+            plan[i - 1] = (2, (merged,))

@@ -1,0 +1,5 @@
+"""German: the learned tables only (no hand rules yet)."""
+
+from occbio.rewrite.languages.base import Language
+
+RULES = Language("de")
