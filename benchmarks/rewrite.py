@@ -1,7 +1,7 @@
 """Gender rewriting against MT-GenEval's human counterfactual pairs.
 
     python benchmarks/rewrite.py [--data ../shared/data/mt-geneval-dev] [--langs en es ...]
-                                 [--errors N]
+                                 [--errors N] [--edits N]
 
 For each language and direction (masculine→feminine, feminine→masculine), on the CHOOSING part
 (the first half of each file, from which the packaged substitution tables were learned, so an
@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,6 +44,8 @@ def evaluate(rw: Rewriter, pairs, to: str) -> dict:
     n_same = same_changed = 0
     tp = hyp_w = ref_w = 0
     errors = []
+    missed: Counter = Counter()
+    wrong: Counter = Counter()
     for f, m in pairs:
         src, ref = (m, f) if to == "feminine" else (f, m)
         out = rw.rewrite(src, to)
@@ -61,6 +64,10 @@ def evaluate(rw: Rewriter, pairs, to: str) -> dict:
         ref_w += sum(r.values())
         if out != ref:
             errors.append((src, out, ref))
+        for e in r.keys() - h.keys():
+            missed[(" ".join(sw[e[0] : e[1]]).lower(), " ".join(e[2]).lower())] += 1
+        for e in h.keys() - r.keys():
+            wrong[(" ".join(sw[e[0] : e[1]]).lower(), " ".join(e[2]).lower())] += 1
     return {
         "n": n_diff,
         "exact": exact / max(n_diff, 1),
@@ -70,6 +77,8 @@ def evaluate(rw: Rewriter, pairs, to: str) -> dict:
         "same_chg": same_changed / n_same if n_same else float("nan"),
         "kept": kept / max(n_diff, 1),
         "errors": errors,
+        "missed": missed,
+        "wrong": wrong,
     }
 
 
@@ -77,7 +86,19 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared/data/mt-geneval-dev")
     ap.add_argument("--langs", nargs="*", default=["en", "es", "fr", "it", "pt", "de", "ru"])
-    ap.add_argument("--errors", type=int, default=0, help="print N held-out errors per run")
+    ap.add_argument(
+        "--errors",
+        type=int,
+        default=0,
+        help="print N errors per run from the CHOOSING part (rules are written from these; "
+        "held-out errors are never printed, so they cannot leak into the rules)",
+    )
+    ap.add_argument(
+        "--edits",
+        type=int,
+        default=0,
+        help="print the N most frequent missed and wrong word edits of the CHOOSING part",
+    )
     a = ap.parse_args(argv)
     if not a.data.exists():
         print(f"no data at {a.data}", file=sys.stderr)
@@ -106,7 +127,13 @@ def main(argv=None) -> None:
                     f"{100 * r['P']:6.1f} {100 * r['R']:6.1f} {100 * r['kept']:6.1f} "
                     f"{r['n_same']:5d} {sc:>9}"
                 )
-                if part == "HELD-OUT" and a.errors:
+                if part == "choosing" and a.edits:
+                    for label in ("missed", "wrong"):
+                        top = ", ".join(
+                            f"{s}→{t} {c}" for (s, t), c in r[label].most_common(a.edits)
+                        )
+                        print(f"    {label.upper()} ({sum(r[label].values())}): {top}")
+                if part == "choosing" and a.errors:
                     for src, out, ref in r["errors"][: a.errors]:
                         print(f"    SRC {src}\n    OUT {out}\n    REF {ref}\n")
     dt = time.perf_counter() - t0
