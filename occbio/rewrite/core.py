@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Literal
 
 from occbio.rewrite.languages import LANGS, Lexicon, Sentence, rules_for
-from occbio.rewrite.tokens import match_case, word_spans
+from occbio.rewrite.tokens import ELIDING, match_case, word_spans
 
 Target = Literal["feminine", "masculine"]
 _DIRECTION = {"masculine": "f2m", "feminine": "m2f"}
@@ -260,10 +260,10 @@ class Rewriter:
         if not plan:
             return sentence
         self.rules.fix_plan(d, sent, plan)
-        return _render(sentence, spans, toks, plan)
+        return _render(sentence, spans, toks, plan, elide=self.lang in ELIDING)
 
 
-def _render(sentence: str, spans, toks, plan) -> str:
+def _render(sentence: str, spans, toks, plan, *, elide: bool) -> str:
     out = []
     pos = 0
     skip_space = False
@@ -286,8 +286,8 @@ def _render(sentence: str, spans, toks, plan) -> str:
                 new = [w.upper() for w in new]
             text = " ".join(new)
             # elision: `un'attrice` <-> `un attore`
-            old_elided = src_toks[-1][-1:] in ("'", "’")
-            new_elided = text[-1:] in ("'", "’")
+            old_elided = elide and src_toks[-1][-1:] in ("'", "’")
+            new_elided = elide and text[-1:] in ("'", "’")
             if old_elided and not new_elided and end < len(sentence) and sentence[end].isalnum():
                 text += " "
             if new_elided and not old_elided:
