@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from occbio.rewrite import Rewriter  # noqa: E402
 from occbio.rewrite.learn import aligned_edits, load_mtgeneval, split_pairs  # noqa: E402
 from occbio.rewrite.tokens import words  # noqa: E402
+from occbio.rewrite_command import make_rewriter  # noqa: E402
 
 
 def edit_set(src: list[str], tgt: list[str]) -> dict[tuple, int]:
@@ -99,6 +100,20 @@ def main(argv=None) -> None:
         default=0,
         help="print the N most frequent missed and wrong word edits of the CHOOSING part",
     )
+    ap.add_argument(
+        "--backend",
+        choices=["rules", "chat"],
+        default="rules",
+        help="chat: an LLM behind an OpenAI-compatible API (--base-url, --model, "
+        "$OPENAI_API_KEY), measured the same way; the rules answer where it does not",
+    )
+    ap.add_argument("--base-url")
+    ap.add_argument("--model")
+    ap.add_argument("--llm-cache-dir", type=Path, help="keep the answers (a re-run is free)")
+    ap.add_argument("--rate", type=float, help="chat requests per second (default 2)")
+    ap.add_argument(
+        "--limit", type=int, default=0, help="at most N pairs per part (an LLM costs money)"
+    )
     a = ap.parse_args(argv)
     if not a.data.exists():
         print(f"no data at {a.data}", file=sys.stderr)
@@ -116,7 +131,16 @@ def main(argv=None) -> None:
         if not pairs:
             continue
         choose, held = split_pairs(pairs, lang)
-        rw = Rewriter(lang)
+        if a.limit:
+            choose, held = choose[: a.limit], held[: a.limit]
+        rw = make_rewriter(
+            lang,
+            a.backend,
+            base_url=a.base_url,
+            model=a.model,
+            cache_dir=a.llm_cache_dir,
+            rate=a.rate,
+        )
         for to, name in (("feminine", "m→f"), ("masculine", "f→m")):
             for part, data in (("choosing", choose), ("HELD-OUT", held)):
                 r = evaluate(rw, data, to)
@@ -136,6 +160,9 @@ def main(argv=None) -> None:
                 if part == "choosing" and a.errors:
                     for src, out, ref in r["errors"][: a.errors]:
                         print(f"    SRC {src}\n    OUT {out}\n    REF {ref}\n")
+        stats = getattr(rw, "stats", None)
+        if stats:
+            print(f"    {lang} chat: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.items())))
     dt = time.perf_counter() - t0
     print(f"\n{n_sent} rewrites in {dt:.2f}s ({n_sent / dt:.0f} sentences/s)")
 

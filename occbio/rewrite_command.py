@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["add_rewrite_parser", "run_rewrite"]
+__all__ = ["add_rewrite_parser", "make_rewriter", "run_rewrite"]
+
+logger = logging.getLogger("occbio.rewrite")
 
 
 def add_rewrite_parser(sub: Any) -> None:
@@ -23,16 +26,32 @@ def add_rewrite_parser(sub: Any) -> None:
     p.add_argument("--to", required=True, choices=["feminine", "masculine"])
     p.add_argument("--input", type=Path, metavar="FILE", help="default: standard input")
     p.add_argument("--output", type=Path, metavar="FILE", help="default: standard output")
+    llm = p.add_argument_group("--backend chat (an LLM; the rules answer where it does not)")
+    llm.add_argument(
+        "--backend",
+        choices=["rules", "chat"],
+        default="rules",
+        help="rules (default: offline, measured in the README) or chat: an OpenAI-compatible "
+        "API, each answer checked and replaced by the rules' rewrite when it is not one",
+    )
+    llm.add_argument("--base-url", help="the API root ($OPENAI_BASE_URL); key in $OPENAI_API_KEY")
+    llm.add_argument("--model", help="the chat model ($OCCBIO_LLM_MODEL)")
+    llm.add_argument("--llm-cache-dir", type=Path, metavar="DIR", help="where answers are kept")
     p.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     p.add_argument("-q", "--quiet", action="store_true", help="only warnings")
 
 
 def run_rewrite(args: argparse.Namespace) -> int:
     """Carry out ``occbio rewrite``; an unsupported language raises before anything is read."""
-    from occbio.rewrite import Rewriter
     from occbio.run import atomic_write
 
-    rewriter = Rewriter(args.lang.strip().lower())
+    rewriter = make_rewriter(
+        args.lang,
+        getattr(args, "backend", "rules"),
+        base_url=getattr(args, "base_url", None),
+        model=getattr(args, "model", None),
+        cache_dir=getattr(args, "llm_cache_dir", None),
+    )
     source: IO[str] = (
         open(args.input, encoding="utf-8", newline="")  # noqa: SIM115 - closed below
         if args.input is not None
@@ -47,11 +66,51 @@ def run_rewrite(args: argparse.Namespace) -> int:
     finally:
         if source is not sys.stdin:
             source.close()
+        stats = getattr(rewriter, "stats", None)
+        if stats:
+            logger.info(
+                "chat rewriting: %s", ", ".join(f"{k} {v}" for k, v in sorted(stats.items()))
+            )
+            fallbacks = sum(v for k, v in stats.items() if k.startswith("fallback_"))
+            if fallbacks:
+                logger.warning(
+                    "%d line(s) got no usable answer from the model and were rewritten by the "
+                    "rules instead",
+                    fallbacks,
+                )
+        close = getattr(rewriter, "close", None)
+        if close is not None:
+            close()
     return 0
 
 
+def make_rewriter(
+    lang: str,
+    backend: str = "rules",
+    *,
+    base_url: str | None = None,
+    model: str | None = None,
+    cache_dir: Path | None = None,
+    **chat_options: Any,
+) -> Any:
+    """The rewriter for ``lang``: the rules, or a chat model guarded by them. An unsupported
+    language or an incomplete chat setting raises before any request; ``chat_options`` go to
+    :class:`~occbio.audit.chat_client.ChatBackend` (``rate``, ``concurrency``, ...)."""
+    from occbio.rewrite import Rewriter
+
+    rules = Rewriter(lang.strip().lower())
+    if backend == "rules":
+        return rules
+    from occbio.audit.llm import backend_from_options
+    from occbio.rewrite.chat import ChatRewriter
+
+    client = backend_from_options(
+        "chat", base_url=base_url, model=model, cache_dir=cache_dir, **chat_options
+    )
+    return ChatRewriter(rules.lang, client, fallback=rules)
+
+
 def _rewrite_lines(source: IO[str], out: IO[str], rewriter: Any, to: str) -> None:
-    """Line by line (memory flat), each line's own ending kept."""
-    for line in source:
-        body = line.rstrip("\r\n")
-        out.write(rewriter.rewrite(body, to) + line[len(body) :])
+    """Streamed (memory flat), each line's own ending kept."""
+    for line in rewriter.rewrite_many(source, to):
+        out.write(line)

@@ -1,0 +1,183 @@
+"""Gender rewriting by an LLM behind an OpenAI-compatible chat API, guarded by the rules.
+
+:class:`ChatRewriter` has the interface of :class:`occbio.rewrite.Rewriter` (``lang``,
+``rewrite``, ``rewrite_many``), so ``occbio rewrite --backend chat`` and
+``benchmarks/rewrite.py --backend chat`` measure it the same way. The requests go through the
+audit's :class:`~occbio.audit.chat_client.ChatBackend` (rate limit, retries, ``Retry-After``,
+the answer cache on disk).
+
+An answer is used only when it is plausibly the same sentence (:func:`accept_answer`): one
+line, not empty, and at most half of its words replaced by other words (an inflection of the
+same word, `director` → `directora`, does not count). Anything else (a refusal, an
+explanation, a translation, a server that gave up on the prompt) falls back to the rule-based
+rewrite of the same sentence, counted in ``stats`` (``fallback_*``), so one bad answer never
+costs a line. A sentence the rules leave unchanged is still sent: the model may know more.
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from occbio.rewrite.core import _DIRECTION, Rewriter, RewriteUnavailable, Target
+from occbio.rewrite.tokens import words
+
+__all__ = ["ChatRewriter", "accept_answer", "build_prompt"]
+
+logger = logging.getLogger(__name__)
+
+_LANG_NAMES = {
+    "en": "English",
+    "es": "Spanish",
+    "ca": "Catalan",
+    "fr": "French",
+    "it": "Italian",
+    "pt": "Portuguese",
+    "de": "German",
+    "ru": "Russian",
+}
+#: An answer may change at most this share of the sentence's words (and at least 2).
+MAX_CHANGED_SHARE = 0.5
+
+_PROMPT = """Rewrite this {language} sentence from a biography so that the person it is about \
+is {target}. Change only the words whose grammatical gender follows that person: pronouns, \
+nouns and titles naming the person, and the articles, determiners, adjectives and participles \
+that agree with them. Keep everything else exactly as it is: names, quotes, other people, \
+punctuation and spacing. If nothing needs to change, return the sentence unchanged.
+Answer with the rewritten sentence only, on one line, without quotes or comments.
+
+Sentence: {sentence}"""
+
+
+def build_prompt(sentence: str, lang: str, to: Target) -> str:
+    target = "a woman" if to == "feminine" else "a man"
+    return _PROMPT.format(language=_LANG_NAMES[lang], target=target, sentence=sentence)
+
+
+def accept_answer(sentence: str, answer: str, lang: str) -> str | None:
+    """The rewritten sentence in ``answer``, or ``None`` when it is not plausibly a rewrite.
+
+    Strips a surrounding code fence or quotes the model added (not ones the sentence has)."""
+    text = answer.strip()
+    if text.startswith("```") and text.endswith("```"):
+        text = text.strip("`").strip()
+        if "\n" in text and not text.split("\n", 1)[0].strip().count(" "):
+            text = text.split("\n", 1)[1].strip()  # a language tag after the fence
+    for q in ('"', "“”", "«»", "'"):
+        op, cl = q[0], q[-1]
+        if (
+            len(text) > 1
+            and text[0] == op
+            and text[-1] == cl
+            and not (sentence.startswith(op) and sentence.endswith(cl))
+        ):
+            text = text[1:-1].strip()
+    if not text or "\n" in text:
+        return None
+    src, out = words(sentence, lang), words(text, lang)
+    if not src or not out:
+        return None
+    a, b = [w.lower() for w in src], [w.lower() for w in out]
+    changed = 0
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        if op == "replace" and i2 - i1 == j2 - j1:  # an inflection is not a new word
+            changed += sum(not _inflection(x, y) for x, y in zip(a[i1:i2], b[j1:j2], strict=True))
+        else:
+            changed += max(i2 - i1, j2 - j1)
+    if changed > max(2, MAX_CHANGED_SHARE * len(src)):
+        return None
+    return text
+
+
+def _inflection(x: str, y: str) -> bool:
+    """`heredero`/`heredera`, `tío`/`tía`, `actor`/`actrice`: the same word in another form."""
+    need = min(3, min(len(x), len(y)) - 1)
+    return need >= 1 and x[:need] == y[:need]
+
+
+class ChatRewriter:
+    """Rewrites sentences with a chat model; the rules answer where the model does not.
+
+    ``client`` is a :class:`~occbio.audit.chat_client.ChatBackend` (anything with
+    ``complete(prompt) -> str`` raising ``PromptFailed`` for a prompt that got no answer and
+    ``concurrency``); ``fallback`` the rule-based rewriter of the language (built when not
+    given). ``stats`` counts ``answers``, ``unchanged`` and each ``fallback_*`` reason.
+    """
+
+    def __init__(self, lang: str, client: Any, *, fallback: Rewriter | None = None) -> None:
+        self.fallback = fallback or Rewriter(lang)
+        self.lang = self.fallback.lang
+        self.client = client
+        self.stats: Counter[str] = Counter()
+        self._pool: ThreadPoolExecutor | None = None
+
+    def rewrite(self, sentence: str, to: Target) -> str:
+        if to not in _DIRECTION:
+            raise RewriteUnavailable(f"target must be 'feminine' or 'masculine', not {to!r}")
+        if not isinstance(sentence, str) or not sentence.strip():
+            return sentence
+        from occbio.audit.chat_client import PromptFailed
+
+        try:
+            answer = self.client.complete(build_prompt(sentence, self.lang, to))
+        except PromptFailed as exc:
+            logger.warning("no answer for %r (%s): the rules rewrite it", sentence[:60], exc)
+            self.stats["fallback_no_answer"] += 1
+            return self.fallback.rewrite(sentence, to)
+        text = accept_answer(sentence, answer, self.lang)
+        if text is None:
+            logger.debug("answer for %r not used: %r", sentence[:60], answer[:80])
+            self.stats["fallback_bad_answer"] += 1
+            return self.fallback.rewrite(sentence, to)
+        self.stats["answers"] += 1
+        if text == sentence.strip():
+            self.stats["unchanged"] += 1
+            return sentence  # the same object: nothing changed, leading/trailing space kept
+        lead = sentence[: len(sentence) - len(sentence.lstrip())]
+        trail = sentence[len(sentence.rstrip()) :]
+        return lead + text + trail
+
+    def rewrite_many(self, lines: Iterable[str], to: Target, *, batch: int = 64) -> Iterator[str]:
+        """Lines in, lines out, in order, ``client.concurrency`` requests in flight; each
+        line's ending is kept."""
+        if to not in _DIRECTION:
+            raise RewriteUnavailable(f"target must be 'feminine' or 'masculine', not {to!r}")
+        workers = max(1, int(getattr(self.client, "concurrency", 1)))
+        if self._pool is None and workers > 1:
+            self._pool = ThreadPoolExecutor(workers, thread_name_prefix="rewrite-chat")
+        chunk: list[str] = []
+        for line in lines:
+            chunk.append(line)
+            if len(chunk) >= batch:
+                yield from self._rewrite_chunk(chunk, to)
+                chunk = []
+        if chunk:
+            yield from self._rewrite_chunk(chunk, to)
+
+    def _rewrite_chunk(self, lines: list[str], to: Target) -> list[str]:
+        bodies = [line.rstrip("\r\n") for line in lines]
+        if self._pool is None:
+            outs = [self.rewrite(b, to) for b in bodies]
+        else:
+            outs = list(self._pool.map(lambda b: self.rewrite(b, to), bodies))
+        return [o + line[len(b) :] for o, b, line in zip(outs, bodies, lines, strict=True)]
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        close = getattr(self.client, "close", None)
+        if close is not None:
+            close()
+
+    def __enter__(self) -> ChatRewriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
