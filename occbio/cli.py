@@ -17,6 +17,7 @@ from occbio.align.inputs import InputError
 from occbio.audit.command import run_audit
 from occbio.audit.inputs import AuditInputError
 from occbio.augment import check_languages
+from occbio.augment_command import run_augment
 from occbio.cli_options import UsageError, build_parser, overrides
 from occbio.config import ConfigError, RunConfig, load_config
 from occbio.executor import LazyExecutor
@@ -231,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_audit(args)
         if args.command == "rewrite":  # a filter: lines in, lines out
             return run_rewrite(args)
+        if args.command == "augment":  # the write stage again, with the run's own settings
+            return run_augment(args)
         cfg = load_config(args.config, overrides(args))
         if args.command == "stats":
             _print_stats(cfg)

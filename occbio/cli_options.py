@@ -355,11 +355,13 @@ def build_parser() -> argparse.ArgumentParser:
         "one resumes.",
     )
     from occbio.audit.command import add_audit_parser  # `occbio audit ...`: no run, no config
+    from occbio.augment_command import add_augment_parser  # `occbio augment RUN`: the run's own
     from occbio.models import add_models_parser  # `occbio models ...`: no run, no config
     from occbio.rewrite_command import add_rewrite_parser  # `occbio rewrite`: a filter
 
     add_audit_parser(sub)
     add_rewrite_parser(sub)
+    add_augment_parser(sub)
     add_models_parser(sub)
     return parser
 

@@ -76,3 +76,39 @@ def test_augment_writes_a_marked_counterfactual_copy(
     assert manifest["counterfactual_skipped_non-binary"] >= 1
     card = (out / "DATACARD.md").read_text()
     assert "Counterfactual copy" in card and "non-binary" in card
+
+
+@pytest.mark.slow
+def test_augment_command_adds_the_same_copy_to_a_finished_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`occbio augment RUN` after a plain mine == `mine --augment`, byte for byte, with
+    nothing but the run directory on the command line."""
+    args = ["mine", "--sample", "--langs", "en,es,ca", "--balance", "none", "-q"]
+    direct, later = tmp_path / "direct", tmp_path / "later"
+    assert main([*args, "--out", str(direct), "--augment"]) == 0
+    assert main([*args, "--out", str(later)]) == 0
+    assert not list((later / "corpus").glob("counterfactual.*"))
+    assert main(["augment", str(later), "-q"]) == 0
+    assert "counterfactual_documents=" in capsys.readouterr().out
+    made = sorted(p.name for p in (direct / "corpus").iterdir())
+    assert made == sorted(p.name for p in (later / "corpus").iterdir())
+    assert any(name.startswith("counterfactual.") for name in made)
+    for name in made:
+        assert (direct / "corpus" / name).read_bytes() == (later / "corpus" / name).read_bytes()
+    assert "Counterfactual copy" in (later / "DATACARD.md").read_text()
+    entities = json.loads((later / "manifest.json").read_text())["stages"]["entities"]
+    assert entities["status"] == "done"  # earlier stages were not run again
+
+
+def test_augment_command_refuses_what_is_not_a_finished_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["augment", str(tmp_path / "nowhere")]) == 1
+    assert "not an occbio run directory" in capsys.readouterr().err
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "manifest.json").write_text('{"occbio_run": 1, "stages": {}}\n')
+    assert main(["augment", str(run)]) == 1
+    err = capsys.readouterr().err
+    assert "no balanced corpus yet" in err and err.count("\n") == 1

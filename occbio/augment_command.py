@@ -1,0 +1,68 @@
+"""``occbio augment RUN_DIR``: add the counterfactual copy to a corpus already mined.
+
+The same as running the write stage again with ``--augment``, but with the run's own settings
+(read from its manifest), so nothing has to be repeated on the command line and no earlier
+stage runs again: the corpus is rewritten from the balanced tuples the run already holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+__all__ = ["AugmentError", "add_augment_parser", "run_augment"]
+
+
+class AugmentError(ValueError):
+    """The directory is not a finished run (one line, no traceback)."""
+
+
+def add_augment_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "augment",
+        help="add the counterfactual copy (every document in the other gender) to a mined run",
+        description="Write corpus/counterfactual.* beside the corpus of a finished run: each "
+        "female or male document rewritten into the other gender in every language, marked "
+        "counterfactual with its source gender, counted in the data card. Uses the run's own "
+        "settings; only the write stage runs again.",
+    )
+    p.add_argument("run_dir", type=Path, metavar="RUN_DIR", help="the run's --out directory")
+    p.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def run_augment(args: argparse.Namespace) -> int:
+    from occbio.augment import check_languages
+    from occbio.config import load_config
+    from occbio.run import MANIFEST, RunDir
+    from occbio.runlock import run_lock
+    from occbio.stages.write import CORPUS_DIR, run_write
+
+    run_dir: Path = args.run_dir
+    if not (run_dir / MANIFEST).is_file():
+        raise AugmentError(
+            f"{run_dir} is not an occbio run directory (no {MANIFEST}): give the --out of a "
+            "finished `occbio mine`"
+        )
+    with run_lock(run_dir):
+        stored = RunDir(run_dir).manifest
+        if stored["stages"].get("balance", {}).get("status") != "done":
+            raise AugmentError(
+                f"{run_dir} has no balanced corpus yet: finish the run first (`occbio mine` "
+                "with the same options and --out)"
+            )
+        config = dict(stored.get("config") or {})
+        if not config.get("langs"):
+            raise AugmentError(f"{run_dir / MANIFEST} holds no run settings (no languages)")
+        config["out"] = str(run_dir)
+        config["write"] = {**(config.get("write") or {}), "augment": True}
+        cfg = load_config(None, config)
+        check_languages(cfg.langs)
+        run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
+        result = run_write(cfg, run, show_progress=not args.quiet)
+    print(result.summary(("documents", "counterfactual_documents", "counterfactual_segments")))
+    for warning in result.warnings:
+        print(f"  warning: {warning}")
+    print(f"counterfactual corpus: {cfg.out_dir / CORPUS_DIR}/counterfactual.*")
+    return 0
