@@ -113,11 +113,11 @@ def test_two_people_limitation_is_documented_behaviour():
     assert out == "She said John had lost her keys."  # wrong for John: no coreference
 
 
-def test_unseen_person_noun_is_left_alone():
-    # Known recall limitation: a person noun absent from the learned tables and not next to a
-    # changed word is not rewritten; the sentence is changed only where the rules are sure.
+def test_unseen_person_noun_as_predicate():
+    # A person noun absent from the learned tables changes as the predicate of the person
+    # (pt rule: copula whose subject changed), and its article and adjective follow.
     out = Rewriter("pt").rewrite("Ele foi um escritor brasileiro.", "feminine")
-    assert out == "Ela foi um escritor brasileiro."
+    assert out == "Ela foi uma escritora brasileira."
 
 
 def test_elision_italian():

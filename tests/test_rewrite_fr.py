@@ -1,0 +1,138 @@
+"""French gender rewriting: hand-written sentences (none taken from MT-GenEval)."""
+
+from __future__ import annotations
+
+import pytest
+
+from occbio.rewrite import Rewriter
+from occbio.rewrite.languages.fr import starts_vowel
+
+
+@pytest.fixture(scope="module")
+def rw() -> Rewriter:
+    return Rewriter("fr")
+
+
+def fem(rw: Rewriter, s: str) -> str:
+    return rw.rewrite(s, "feminine")
+
+
+def mas(rw: Rewriter, s: str) -> str:
+    return rw.rewrite(s, "masculine")
+
+
+BOTH_WAYS = [
+    # (masculine, feminine): each side rewrites into the other
+    ("Il est un acteur américain célèbre.", "Elle est une actrice américaine célèbre."),
+    ("Il fut nommé directeur du musée en 1990.", "Elle fut nommée directrice du musée en 1990."),
+    ("Le jeune chanteur est né à Lyon.", "La jeune chanteuse est née à Lyon."),
+    ("Il est le fils du roi.", "Elle est la fille de la reine."),
+    ("Il a parlé au roi.", "Elle a parlé à la reine."),
+    ("C'est le portrait du duc.", "C'est le portrait de la duchesse."),
+    ("Cet acteur est célèbre.", "Cette actrice est célèbre."),
+    ("Ce chanteur est célèbre.", "Cette chanteuse est célèbre."),
+    ("Il est le premier homme à y parvenir.", "Elle est la première femme à y parvenir."),
+    ("M. Dupont est un homme politique.", "Mme Dupont est une femme politique."),
+    ("On se souvient de lui.", "On se souvient d'elle."),
+    ("Il a écrit le livre lui-même.", "Elle a écrit le livre elle-même."),
+    ("Il est allé au concert.", "Elle est allée au concert."),
+]
+
+
+@pytest.mark.parametrize(("m", "f"), BOTH_WAYS)
+def test_both_directions(rw, m, f):
+    assert fem(rw, m) == f
+    assert mas(rw, f) == m
+
+
+def test_agreement_article_noun_adjective_participle(rw):
+    assert fem(rw, "Son père était un boulanger réputé.") == (
+        "Sa mère était une boulangère réputée."
+    )
+    assert mas(rw, "Elle est devenue une chanteuse populaire.") == (
+        "Il est devenu un chanteur populaire."
+    )
+
+
+def test_elision_appears_and_disappears(rw):
+    # `la femme` -> `l'homme` (but `la femme de X` is a wife: `le mari de X`),
+    # `d'elle` -> `de lui`, `de lui` -> `d'elle`
+    assert mas(rw, "Elle parle à la femme.") == "Il parle à l'homme."
+    assert mas(rw, "Elle a rencontré la femme du maire.") == "Il a rencontré le mari du maire."
+    assert mas(rw, "On parle souvent d'elle.") == "On parle souvent de lui."
+    assert fem(rw, "On parle souvent de lui.") == "On parle souvent d'elle."
+    # an elided article before a noun that keeps its vowel stays elided
+    assert fem(rw, "Il était l'acteur principal.") == "Elle était l'actrice principale."
+
+
+def test_sa_before_a_vowel_stays_son(rw):
+    assert fem(rw, "Il a aidé son ami.") == "Elle a aidé son ami."
+
+
+def test_object_clitics(rw):
+    assert fem(rw, "Il est malade et ses parents le poussèrent à chanter.") == (
+        "Elle est malade et ses parents la poussèrent à chanter."
+    )
+    assert mas(rw, "Elle est malade et ses parents la poussèrent à chanter.") == (
+        "Il est malade et ses parents le poussèrent à chanter."
+    )
+    # `de le` + infinitive is a clitic, never contracted to `du`
+    assert mas(rw, "Elle est blessée et il tente de la soigner.") == (
+        "Il est blessé et il tente de le soigner."
+    )
+    # the indirect object `lui` is the same for both genders
+    assert fem(rw, "Ce film lui a valu un prix.") == "Ce film lui a valu un prix."
+
+
+def test_impersonal_il_stays(rw):
+    for s in (
+        "Il y a un musée à Lyon.",
+        "Il faut le dire.",
+        "Il est possible que la ville soit détruite.",
+        "Il s'agit d'un musée.",
+    ):
+        assert fem(rw, s) is s
+
+
+def test_impersonal_il_beside_a_person(rw):
+    assert fem(rw, "Il y a un acteur dans la salle.") == "Il y a une actrice dans la salle."
+
+
+def test_names_do_not_change(rw):
+    assert fem(rw, "Il a étudié l'histoire de Jeanne d'Arc à Saint-Louis.") == (
+        "Elle a étudié l'histoire de Jeanne d'Arc à Saint-Louis."
+    )
+    assert mas(rw, "Elle a étudié l'histoire de Jeanne d'Arc à Saint-Louis.") == (
+        "Il a étudié l'histoire de Jeanne d'Arc à Saint-Louis."
+    )
+
+
+def test_quotes_are_copied_and_their_text_rewritten(rw):
+    assert fem(rw, "Il a dit : « Je suis un acteur ».") == "Elle a dit : « Je suis une actrice »."
+    assert mas(rw, "Elle a dit : « Je suis une actrice ».") == "Il a dit : « Je suis un acteur »."
+
+
+def test_two_people_every_person_word_changes(rw):
+    # Limitation: the rewriter does not know which person a word is about; like the human
+    # counterfactuals it learns from, it rewrites every gendered person word in the sentence,
+    # so the spouse changes too (names are left alone).
+    assert mas(rw, "Elle a épousé Marie, une actrice française.") == (
+        "Il a épousé Marie, un acteur français."
+    )
+    assert fem(rw, "Il vit avec l'acteur Jean Dupont.") == "Elle vit avec l'actrice Jean Dupont."
+
+
+def test_nothing_to_change_is_byte_identical(rw):
+    for s in (
+        "Le musée ouvre en 1990.",
+        "La ville compte 3 000 habitants.",
+        "Les élections ont lieu en mai.",
+        "",
+    ):
+        assert fem(rw, s) is s
+        assert mas(rw, s) is s
+
+
+def test_starts_vowel():
+    assert starts_vowel("acteur") and starts_vowel("homme") and starts_vowel("héroïne")
+    assert not starts_vowel("héros") and not starts_vowel("mari")
