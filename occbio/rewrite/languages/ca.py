@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from occbio.rewrite.languages.base import Language
+from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
 
 # (masculine, feminine); articles follow a
 # changed noun/adjective/participle through the "next" context rule below.
@@ -64,6 +66,13 @@ _CA_PAIRS = [
     ("nét", "néta"),
     ("oncle", "tia"),
     ("nebot", "neboda"),
+    ("pel", "per la"),
+    ("dels", "de les"),
+    ("als", "a les"),
+    ("pels", "per les"),
+    ("els", "les"),
+    ("uns", "unes"),
+    ("si mateix", "si mateixa"),
 ]
 _CA_DEPENDENT = {
     "un",
@@ -84,7 +93,35 @@ _CA_DEPENDENT = {
     "famosa",
     "nou",
     "nova",
+    "pel",
+    "per la",
+    "dels",
+    "de les",
+    "als",
+    "a les",
+    "pels",
+    "per les",
+    "els",
+    "les",
+    "uns",
+    "unes",
 }
+
+# Object clitics (written from grammar, not measured: Catalan has no counterfactual data).
+# `el va nomenar` → `la va nomenar`: a weak pronoun before the auxiliary of the periphrastic
+# past (or `ha`/`havia`) and an infinitive/participle of a verb that takes a person object;
+# `nomenar-lo` → `nomenar-la` after a hyphen. `l'` is the same for both genders.
+_CA_AUX = frozenset({"va", "van", "havia", "havien", "ha", "han", "hauria", "haurien"})
+_CA_PERSON_VERB = re.compile(
+    r"^(?:nomen|anomen|consider|enterr|condemn|eleg|escoll|succe|convenc|ajud|acus|deten|"
+    r"empreson|mat|assassin|execut|expuls|exili|contract|fitx|convid|reconeg|reconèixer|"
+    r"inclo|record|coron|proclam|design|batej|educ|cri|port|dut|descri|entrevist|derrot|"
+    r"captur|arrest|segrest|salv|allibera|tortur|jutj|destitu)"
+    r"(?:ar|ir|re|er|at|it|ut|ada|ida|uda|ant|int|ent|ava|aven|à|aren|í|iren|èixer|egut|"
+    r"ogut|escut|iure|it|uir|ort|e)?$"
+)
+_CA_ARTICLES = frozenset({"el", "la", "els", "les", "un", "una", "l'", "l’", "aquest", "aquesta"})
+_CA_MATEIX = {"f2m": {"mateixa": "mateix"}, "m2f": {"mateix": "mateixa"}}
 
 
 @dataclass
@@ -97,6 +134,41 @@ class Catalan(Language):
                 continue
             ctx = "next" if src in _CA_DEPENDENT else "free"
             out[src] = (ctx, tgt)
+        return out
+
+    def after_copula(self, low: Sequence[str], i: int) -> bool:
+        if not super().after_copula(low, i):
+            return False
+        c = i - 1 if low[i - 1] in self.copulas else i - 2
+        # `el llibre va ser publicat`: an article + noun subject is a thing as often as not
+        return not (c >= 2 and low[c - 2] in _CA_ARTICLES)
+
+    def propose(
+        self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
+    ) -> Plan:
+        low = s.low
+        n = len(low)
+        src, tgt = ("la", "el") if d == "f2m" else ("el", "la")
+        out: Plan = {}
+        for i in range(n - 1):
+            if covered[i]:
+                continue
+            clitic = low[i] == src and s.gap_after(i) == " " and low[i + 1] in _CA_AUX
+            if clitic and i + 2 < n and _CA_PERSON_VERB.match(low[i + 2]):
+                out[i] = (1, (tgt,))
+        # enclitic: `nomenar-lo` / `nomenar-la`
+        e_src, e_tgt = ("la", "lo") if d == "f2m" else ("lo", "la")
+        for i in range(1, n):
+            if covered[i] or low[i] != e_src or s.gap_after(i - 1) != "-":
+                continue
+            if _CA_PERSON_VERB.match(low[i - 1]):
+                out[i] = (1, (e_tgt,))
+        # `ell mateix` → `ella mateixa` (the pronoun changed)
+        mateix = _CA_MATEIX[d]
+        for i in range(1, n):
+            after_pronoun = low[i - 1] in ("ell", "ella") and covered[i - 1]
+            if not covered[i] and low[i] in mateix and after_pronoun:
+                out[i] = (1, (mateix[low[i]],))
         return out
 
 

@@ -1,0 +1,146 @@
+"""Spanish and Catalan gender rewriting: hand-written sentences (not from MT-GenEval)."""
+
+from __future__ import annotations
+
+import pytest
+
+from occbio.rewrite import Rewriter
+
+CASES = [
+    # agreement: article + noun + adjective + participle
+    (
+        "es",
+        "El joven actor fue nombrado director artístico del teatro.",
+        "feminine",
+        "La joven actriz fue nombrada directora artística del teatro.",
+    ),
+    (
+        "es",
+        "La joven actriz fue nombrada directora artística del teatro.",
+        "masculine",
+        "El joven actor fue nombrado director artístico del teatro.",
+    ),
+    # object clitics before a verb and enclitic on an infinitive
+    (
+        "es",
+        "Los socios lo eligieron presidente del club.",
+        "feminine",
+        "Los socios la eligieron presidenta del club.",
+    ),
+    (
+        "es",
+        "Los socios la eligieron presidenta del club.",
+        "masculine",
+        "Los socios lo eligieron presidente del club.",
+    ),
+    (
+        "es",
+        "Decidieron contratarlo como entrenador.",
+        "feminine",
+        "Decidieron contratarla como entrenadora.",
+    ),
+    # predicates after a copula: `uno de los`, `el primero en`, common-gender nouns
+    (
+        "es",
+        "Fue uno de los primeros periodistas del país.",
+        "feminine",
+        "Fue una de las primeras periodistas del país.",
+    ),
+    (
+        "es",
+        "Fue una de las primeras periodistas del país.",
+        "masculine",
+        "Fue uno de los primeros periodistas del país.",
+    ),
+    (
+        "es",
+        "Él fue el primero en cruzar el río.",
+        "feminine",
+        "Ella fue la primera en cruzar el río.",
+    ),
+    (
+        "es",
+        "Ella fue la primera en cruzar el río.",
+        "masculine",
+        "Él fue el primero en cruzar el río.",
+    ),
+    ("es", "Es el líder del partido.", "feminine", "Es la líder del partido."),
+    (
+        "es",
+        "Ella se describe a sí misma como una escritora feliz.",
+        "masculine",
+        "Él se describe a sí mismo como un escritor feliz.",
+    ),
+    # the word after a subject pronoun is a verb, never a guessed adjective
+    ("es", "Ella gana el premio cada año.", "masculine", "Él gana el premio cada año."),
+    # a thing as subject of the copula: its participle stays
+    (
+        "es",
+        "Él escribió una novela. Su libro fue publicado en 1990.",
+        "feminine",
+        "Ella escribió una novela. Su libro fue publicado en 1990.",
+    ),
+    # quotes: speech about the person is rewritten too, the quote marks are kept
+    (
+        "es",
+        "«Él es un gran actor», dijo su hermana.",
+        "feminine",
+        "«Ella es una gran actriz», dijo su hermana.",
+    ),
+    # two people: the rule flips the pronoun of the person; the other person's name and noun
+    # (`su hermana Ana`) are left as they are (limitation: a second person referred to by a
+    # changeable noun, e.g. `su hermano`, would be flipped too)
+    (
+        "es",
+        "Él y su hermana Ana fundaron la empresa.",
+        "feminine",
+        "Ella y su hermana Ana fundaron la empresa.",
+    ),
+    # Catalan (hand rules only, not measured)
+    (
+        "ca",
+        "El van nomenar director del museu el 1990.",
+        "feminine",
+        "La van nomenar directora del museu el 1990.",
+    ),
+    (
+        "ca",
+        "La van nomenar directora del museu.",
+        "masculine",
+        "El van nomenar director del museu.",
+    ),
+    ("ca", "Va decidir nomenar-lo president.", "feminine", "Va decidir nomenar-la presidenta."),
+    ("ca", "Ella va ser elegida alcaldessa.", "masculine", "Ell va ser elegit alcalde."),
+    ("ca", "Ell mateix va ser escriptor.", "feminine", "Ella mateixa va ser escriptora."),
+    (
+        "ca",
+        "Ell va escriure una novel·la. El llibre va ser publicat el 1990.",
+        "feminine",
+        "Ella va escriure una novel·la. El llibre va ser publicat el 1990.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "src", "to", "expected"), CASES)
+def test_rewrite(lang, src, to, expected):
+    assert Rewriter(lang).rewrite(src, to) == expected
+
+
+UNCHANGED = [
+    # names that must not change, nothing about a gendered person
+    ("es", "Nació en Santa María y estudió la vida de Alejandro Magno."),
+    ("es", "María estudió en Madrid."),
+    ("es", "Juan estudió en Sevilla."),
+    ("es", "La ciudad tiene un puerto importante."),
+    ("es", "Lo que más le interesaba era la música."),
+    ("ca", "Santa Maria del Mar és una església del segle XIV."),
+    ("ca", "Va estudiar a la Universitat de Barcelona."),
+]
+
+
+@pytest.mark.parametrize(("lang", "src"), UNCHANGED)
+@pytest.mark.parametrize("to", ["feminine", "masculine"])
+def test_nothing_to_change_is_identical(lang, src, to):
+    out = Rewriter(lang).rewrite(src, to)
+    assert out == src
+    assert out is src
