@@ -121,7 +121,15 @@ class Rewriter:
                 key = tuple(src.split())
                 for t in (self._free[d], self._next[d], self._prev[d]):
                     t.pop(key, None)
-        self._lex = {d: Lexicon(_load_zipf(lang), self._seen[d]) for d in ("f2m", "m2f")}
+        self._lex = {
+            d: Lexicon(
+                _load_zipf(lang),
+                self._seen[d],
+                thresholds.morph_min_zipf,
+                thresholds.morph_max_drop,
+            )
+            for d in ("f2m", "m2f")
+        }
 
     def _compile(self, table: dict):
         th = self.thresholds
@@ -144,14 +152,17 @@ class Rewriter:
                     dest[key] = _Sub(len(key), b[1])
         return free, nxt, prv
 
-    def _morph_guess(self, d, toks, low, i, covered) -> tuple[str, ...] | None:
+    def _morph_guess(self, d, sent, i, covered) -> tuple[str, ...] | None:
         """A productive-suffix change for a word the tables do not know (or know too little),
         standing next to a changed word or after a copula; the new form must be a word of the
         language about as frequent as the old one."""
         if not self.rules.has_morphology:
             return None
+        toks, low = sent.toks, sent.low
         n = len(low)
-        next_to_change = (i > 0 and covered[i - 1]) or (i + 1 < n and covered[i + 1])
+        next_to_change = (i > 0 and covered[i - 1] and sent.joined(i - 1)) or (
+            i + 1 < n and covered[i + 1] and sent.joined(i)
+        )
         if not next_to_change and not (self.thresholds.copula and self.rules.after_copula(low, i)):
             return None
         tok = toks[i]
@@ -219,14 +230,15 @@ class Rewriter:
             return None
 
         sent = Sentence(sentence, spans, toks, low)
-        protected = self.rules.protected_positions(sent)
+        protected = self.rules.protected_positions(d, sent)
+        allows = self.rules.allows
         free, nxt, prv = self._free[d], self._next[d], self._prev[d]
         det = self.rules.determiners(d)
         for i in range(n):
             if covered[i] or i in protected:
                 continue
             sub = lookup(free, i)
-            if sub is not None:
+            if sub is not None and allows(d, sent, i, sub.n, sub.tgt, plan):
                 take(i, sub)
         changed = True
         while changed:
@@ -238,17 +250,20 @@ class Rewriter:
                     if i + ln > n or any(covered[i : i + ln]):
                         continue
                     key = tuple(low[i : i + ln])
-                    sub = None
-                    if ln == 1 and i + 1 < n and covered[i + 1] and key[0] in det:
-                        sub = _Sub(1, (det[key[0]],))
-                    elif i + ln < n and covered[i + ln] and key in nxt:
-                        sub = nxt[key]
-                    elif i > 0 and covered[i - 1] and key in prv:
-                        sub = prv[key]
-                    if sub is None and ln == 1:
-                        sub = self._morph_guess(d, toks, low, i, covered)
-                    if sub is not None:
-                        take(i, _Sub(ln, sub.tgt) if isinstance(sub, _Sub) else _Sub(ln, sub))
+                    # agreement runs inside a phrase: not across a comma, bracket or quote
+                    before = i + ln < n and covered[i + ln] and sent.joined(i + ln - 1)
+                    after = i > 0 and covered[i - 1] and sent.joined(i - 1)
+                    tgt: tuple[str, ...] | None = None
+                    if ln == 1 and before and key[0] in det:
+                        tgt = (det[key[0]],)
+                    elif before and key in nxt:
+                        tgt = nxt[key].tgt
+                    elif after and key in prv:
+                        tgt = prv[key].tgt
+                    if tgt is None and ln == 1:
+                        tgt = self._morph_guess(d, sent, i, covered)
+                    if tgt is not None and allows(d, sent, i, ln, tgt, plan):
+                        take(i, _Sub(ln, tgt))
                         changed = True
                         break
             if not changed:

@@ -7,6 +7,7 @@ counterfactual pairs and asks the language for everything grammar knows better t
 * ``extra_subs``: substitutions known without data (pronouns, hand lists of person nouns);
 * ``never_change``: learned substitutions that are wrong as a rule;
 * ``determiners``: closed-class words that agree with the next word when it changed;
+* ``allows``: a veto on any change the engine would make at a given place;
 * ``morph_candidates`` / ``after_copula``: productive suffixes for words the tables do not know;
 * ``propose``: any further substitution, given the sentence and what is changed so far
   (object clitics, predicates after a copula), called until nothing new is proposed;
@@ -34,6 +35,10 @@ class Lexicon:
 
     zipf: Mapping[str, float]
     seen: Mapping[str, tuple[int, int]]
+    #: the rewriter's floors for a guessed form: at least this frequent (Zipf) ...
+    min_zipf: float = 2.0
+    #: ... and at most this much rarer than the word it replaces
+    max_drop: float = 1.0
 
     def is_word(self, word: str, floor: float = 2.0) -> bool:
         return self.zipf.get(word, 0.0) >= floor
@@ -47,11 +52,18 @@ class Sentence:
     spans: Sequence[tuple[int, int]]
     toks: Sequence[str]
     low: Sequence[str]
+    #: scratch space a language's hooks share for this sentence (``propose`` → ``fix_plan``)
+    notes: dict = field(default_factory=dict)
 
     def gap_after(self, i: int) -> str:
         """The text between token ``i`` and the next one (or the end)."""
         end = self.spans[i][1]
         return self.text[end : self.spans[i + 1][0]] if i + 1 < len(self.spans) else self.text[end:]
+
+    def joined(self, i: int) -> bool:
+        """Tokens ``i`` and ``i + 1`` belong to one phrase: nothing but spaces between them (or
+        nothing at all, after an elided word). A comma, a bracket or a quote ends agreement."""
+        return i + 1 < len(self.spans) and not self.gap_after(i).strip()
 
 
 @dataclass
@@ -72,10 +84,10 @@ class Language:
     determiner_pairs: Sequence[tuple[str, str]] = ()  # (feminine, masculine)
     #: the table language, when it is another one's
     table_lang: str | None = None
-    _det: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False)
+    _det_table: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._det = {
+        self._det_table = {
             "f2m": {f: m for f, m in self.determiner_pairs if f != m},
             "m2f": {m: f for f, m in self.determiner_pairs if f != m},
         }
@@ -89,9 +101,9 @@ class Language:
         return []
 
     def determiners(self, d: str) -> Mapping[str, str]:
-        return self._det.get(d, {})
+        return self._det_table.get(d, {})
 
-    def protected_positions(self, s: Sentence) -> set[int]:
+    def protected_positions(self, d: str, s: Sentence) -> set[int]:
         """Tokens never touched: inside URLs and e-mail addresses."""
         zones = [m.span() for m in _URLISH.finditer(s.text)]
         if not zones:
@@ -99,6 +111,14 @@ class Language:
         return {
             i for i, (a, b) in enumerate(s.spans) if any(za <= a and b <= zb for za, zb in zones)
         }
+
+    def allows(
+        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+    ) -> bool:
+        """May the engine change tokens ``i .. i+ln`` into ``tgt`` here (a learned
+        substitution, a determiner, a suffix guess)? A language vetoes what its grammar knows
+        is wrong in this context; ``propose`` is not asked (it is the language's own)."""
+        return True
 
     # ---------------------------------------------------------------- morphology
     @property

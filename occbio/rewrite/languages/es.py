@@ -206,8 +206,8 @@ class Spanish(Language):
     def after_copula(self, low: Sequence[str], i: int) -> bool:
         return False  # predicates after a copula are agreed in propose, with the subject known
 
-    def protected_positions(self, s: Sentence) -> set[int]:
-        out = super().protected_positions(s)
+    def protected_positions(self, d: str, s: Sentence) -> set[int]:
+        out = super().protected_positions(d, s)
         for i in range(len(s.low) - 1):
             if s.low[i] in ("lo", "la") and _PERSON_VERB.match(s.low[i + 1]):
                 out.add(i + 1)  # `la recuerda` is a verb, not `recuerdo`

@@ -340,8 +340,8 @@ class Italian(Language):
         # adjectives only agree with a changed noun (the morphology rule), never on their own
         return sorted(CLOSED | _AGREE_ONLY)
 
-    def protected_positions(self, s: Sentence) -> set[int]:
-        out = super().protected_positions(s)
+    def protected_positions(self, d: str, s: Sentence) -> set[int]:
+        out = super().protected_positions(d, s)
         n = len(s.low)
         for i, w in enumerate(s.low):
             prev = s.low[i - 1] if i > 0 else ""
