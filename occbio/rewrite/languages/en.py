@@ -73,6 +73,12 @@ _EN_OBJ_NEXT = frozenset(
     besides around near along among amongst via per like unlike despite except including
     regarding concerning""".split()
 )
+# `his` before these stands alone (`His is an uphill battle`, `this ability of his also`):
+# `hers`. Only words that cannot follow a possessive determiner.
+_AFTER_STANDALONE_HIS = frozenset(
+    """is was are were has had also and or but too as will would could can did does
+    remains remained became""".split()
+)
 # Adjectives and nouns in -ly (`her early work`, `her family`): not adverbs.
 _EN_LY_NOT_ADVERB = frozenset(
     """early only family lovely friendly elderly likely unlikely daily weekly monthly yearly
@@ -155,7 +161,9 @@ class English(Language):
                 obj = her_is_object(nxt_word, punct_after)
                 plan[i] = (1, ("him",) if obj else ("his",))
             elif d == "m2f" and low[i] == "his":
-                alone = punct_after and gap.strip()[:1] not in ("'", "’", "-")
+                alone = (
+                    punct_after and gap.strip()[:1] not in ("'", "’", "-")
+                ) or nxt_word in _AFTER_STANDALONE_HIS
                 plan[i] = (1, ("hers",) if alone else ("her",))
 
 
