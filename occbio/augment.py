@@ -41,8 +41,9 @@ def counterfactuals(
     docs: Iterable[Document], langs: Sequence[str], stats: Counter[str]
 ) -> Iterator[Document]:
     """The counterfactual copy of each female or male document, in input order; ``stats``
-    counts documents, segments and the sentences the rewriting changed, and the documents
-    left out by gender."""
+    counts documents, segments, the sentences the rewriting changed, the segments changed in
+    some of their languages only (worth a look: the rules of one language may have missed
+    what another's found) and the documents left out by gender."""
     from occbio.rewrite import Rewriter
 
     rewriters = {lang: Rewriter(lang) for lang in langs}
@@ -58,6 +59,11 @@ def counterfactuals(
             for lang, text in seg.items():
                 new[lang] = rewriters[lang].rewrite(text, _TARGET[target])
                 stats["counterfactual_sentences_changed"] += new[lang] != text
+            changed = sum(new[lang] != text for lang, text in seg.items())
+            if 0 < changed < len(seg):
+                # one language's rewrite found something to change, another's did not: the
+                # tuple may no longer say the same thing in every language
+                stats["counterfactual_segments_partly_changed"] += 1
             segments.append(new)
         stats["counterfactual_documents"] += 1
         stats["counterfactual_segments"] += len(segments)

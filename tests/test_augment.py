@@ -112,3 +112,25 @@ def test_augment_command_refuses_what_is_not_a_finished_run(
     assert main(["augment", str(run)]) == 1
     err = capsys.readouterr().err
     assert "no balanced corpus yet" in err and err.count("\n") == 1
+
+
+def test_counterfactuals_count_segments_changed_in_some_languages_only() -> None:
+    from collections import Counter
+
+    from occbio.augment import counterfactuals
+    from occbio.records import Document, Entity
+
+    doc = Document(
+        entity=Entity("Q1", "Ana Pérez", gender="female"),
+        segments=[
+            {"en": "She was a painter.", "es": "Ella fue pintora."},  # both change
+            {"en": "Her work is in Madrid.", "es": "Su obra está en Madrid."},  # en only
+            {"en": "The museum opened in 1900.", "es": "El museo abrió en 1900."},  # none
+        ],
+    )
+    stats: Counter[str] = Counter()
+    (copy,) = counterfactuals([doc], ["en", "es"], stats)
+    assert copy.segments[0] == {"en": "He was a painter.", "es": "Él fue pintor."}
+    assert copy.segments[1]["es"] == "Su obra está en Madrid."
+    assert stats["counterfactual_segments_partly_changed"] == 1
+    assert stats["counterfactual_sentences_changed"] == 3

@@ -160,12 +160,20 @@ def _counterfactual_note(counts: Mapping[str, int]) -> list[str]:
     documents = counts.get("counterfactual_documents", 0)
     segments = counts.get("counterfactual_segments", 0)
     changed = counts.get("counterfactual_sentences_changed", 0)
+    partly = counts.get("counterfactual_segments_partly_changed", 0)
     return [
         'Counterfactual copy (`counterfactual.*`, documents marked `counterfactual="true"` with '
         f"their `source_gender`): {documents} documents, {segments} segments, each rewritten "
         f"into the other gender in every language by occbio's rules ({changed} sentences "
         "changed; names are kept; measured exactness: benchmarks/rewrite.py)"
-        + (f"; left out (no single other gender): {left_out}." if left_out else "."),
+        + (f"; left out (no single other gender): {left_out}." if left_out else ".")
+        + (
+            f" {partly} segments were changed in some of their languages only: one language's "
+            "rules found a gendered word another's missed (or the translation has none); check "
+            "them before training on the copy."
+            if partly
+            else ""
+        ),
         "",
     ]
 
