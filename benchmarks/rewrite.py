@@ -1,7 +1,7 @@
 """Gender rewriting against MT-GenEval's human counterfactual pairs.
 
     python benchmarks/rewrite.py [--data ../shared/data/mt-geneval-dev] [--langs en es ...]
-                                 [--errors N] [--edits N] [--cv]
+                                 [--errors N] [--edits N] [--cv] [--leads]
 
 For each language and direction (masculine→feminine, feminine→masculine), on the CHOOSING part
 (the first half of each file, from which the packaged substitution tables were learned, so an
@@ -111,6 +111,39 @@ def cross_validate(lang: str, choose, to: str) -> dict:
     }
 
 
+LEADS = ROOT / "benchmarks/data/rewrite_leads.tsv"
+
+
+def load_leads(path: Path = LEADS) -> dict[str, list[tuple[str, str]]]:
+    """{lang: [(feminine, masculine), ...]} from the hand-written lead sentences."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        lang, masculine, feminine = line.split("\t")
+        out.setdefault(lang, []).append((feminine, masculine))
+    return out
+
+
+def print_leads(langs) -> None:
+    """Pairs whose two sides are identical count as `same` (nothing to change)."""
+    leads = load_leads()
+    print(f"{'lang':4} {'direction':9} {'pairs':>5} {'exact%':>7} {'P%':>6} {'R%':>6} "
+          f"{'same':>5} {'same→chg%':>9}   (benchmarks/data/rewrite_leads.tsv)")  # fmt: skip
+    for lang in langs:
+        pairs = leads.get(lang)
+        if not pairs:
+            continue
+        rw = Rewriter(lang)
+        for to, name in (("feminine", "m→f"), ("masculine", "f→m")):
+            r = evaluate(rw, pairs, to)
+            sc = "n/a" if r["n_same"] == 0 else f"{100 * r['same_chg']:.1f}"
+            print(
+                f"{lang:4} {name:9} {r['n']:5d} {100 * r['exact']:7.1f} {100 * r['P']:6.1f} "
+                f"{100 * r['R']:6.1f} {r['n_same']:5d} {sc:>9}"
+            )
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared/data/mt-geneval-dev")
@@ -149,7 +182,17 @@ def main(argv=None) -> None:
         "scored on the other (an out-of-sample estimate for writing rules without the "
         "held-out part)",
     )
+    ap.add_argument(
+        "--leads",
+        action="store_true",
+        help="also score benchmarks/data/rewrite_leads.tsv: hand-written sentences shaped like "
+        "Wikipedia biography leads (en es ca fr it pt), never used to write rules; its errors "
+        "are not printed",
+    )
     a = ap.parse_args(argv)
+    if a.leads:
+        print_leads(a.langs + (["ca"] if "es" in a.langs and "ca" not in a.langs else []))
+        return
     if not a.data.exists():
         print(f"no data at {a.data}", file=sys.stderr)
         return
