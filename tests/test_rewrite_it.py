@@ -83,6 +83,63 @@ def test_rewrites(rw, src, to, expected):
 
 
 @pytest.mark.parametrize(
+    ("src", "to", "expected"),
+    [
+        # object clitics before a finite verb, and enclitics on a gerund / infinitive
+        ("Nel 1980 la giuria lo premiò.", "feminine", "Nel 1980 la giuria la premiò."),
+        ("Nel 1980 la giuria la premiò.", "masculine", "Nel 1980 la giuria lo premiò."),
+        ("Le pagarono la cauzione.", "masculine", "Gli pagarono la cauzione."),
+        (
+            "Decisero di assolverlo, costringendolo a partire.",
+            "feminine",
+            "Decisero di assolverla, costringendola a partire.",
+        ),
+        # a participle after essere with no visible subject agrees with the person
+        (
+            "In seguito si è dedicato alla musica.",
+            "feminine",
+            "In seguito si è dedicata alla musica.",
+        ),
+        (
+            "A 72 anni è tornato al cinema.",
+            "feminine",
+            "A 72 anni è tornata al cinema.",
+        ),
+        # predicate noun phrases: `uno dei primi a`, `un delegato`, a noun of both genders
+        (
+            "Fu uno dei primi a lavorare lì.",
+            "feminine",
+            "Fu una delle prime a lavorare lì.",
+        ),
+        ("Era un delegato del partito.", "feminine", "Era una delegata del partito."),
+        ("È una fan sfegatata del Milan.", "masculine", "È un fan sfegatato del Milan."),
+        # a noun of both genders after its determiner; a possessive between them
+        (
+            "Il suo portavoce ha poi smentito.",
+            "feminine",
+            "La sua portavoce ha poi smentito.",
+        ),
+        # ordinals before a changed noun, after a ranking verb; `se stesso`
+        (
+            "Suo figlio, il secondo visconte, morì nel 1525.",
+            "feminine",
+            "Sua figlia, la seconda viscontessa, morì nel 1525.",
+        ),
+        ("Nel 2001 finì quarto.", "feminine", "Nel 2001 finì quarta."),
+        ("Interpretò se stessa nel film.", "masculine", "Interpretò se stesso nel film."),
+        # plural adjectives agree with a changed plural noun
+        (
+            "Lo studio riguarda le madri biologiche.",
+            "masculine",
+            "Lo studio riguarda i padri biologici.",
+        ),
+    ],
+)
+def test_round_two_rules(rw, src, to, expected):
+    assert rw.rewrite(src, to) == expected
+
+
+@pytest.mark.parametrize(
     ("src", "to"),
     [
         # nothing about the person's gender: the very same object comes back
@@ -90,8 +147,13 @@ def test_rewrites(rw, src, to, expected):
         ("Lo stato della Florida ha approvato la legge.", "feminine"),
         ("La città è stata fondata dai Romani.", "masculine"),
         ("Dato che pioveva, la partita fu rinviata.", "masculine"),
+        # a noun-phrase subject that nothing changed, a subject after the participle
+        ("Lo spettacolo è stato presentato a Roma.", "feminine"),
+        ("Tre anni dopo fu eretto un monumento in suo onore.", "feminine"),
+        # a verb in -a is not a feminine adjective (`parla`, from `parlare`)
+        ("La rivista parla di musica.", "masculine"),
         ("Studiò a Santa Maria Novella con Lorenzo il Magnifico.", "feminine"),
-        ("Nel 1990 gli fu diagnosticato un cancro.", "feminine"),  # see the clitic rule
+        ("Il suo lavoro fu la base dei commenti che seguirono.", "feminine"),
     ],
 )
 def test_nothing_to_change_is_identical(rw, src, to):
@@ -117,10 +179,10 @@ def test_two_people_limitation_is_documented_behaviour(rw):
     # keeps its gender.
     out = rw.rewrite("Lui ha conosciuto lo scrittore a Roma con sua sorella.", "feminine")
     assert out == "Lei ha conosciuto la scrittrice a Roma con sua sorella."
-    # The dative clitic `gli` changes only when something else already marks the person:
-    # alone, `gli` may be `to them` or another man, so it stays (precision first).
-    src = "Nel 1990 gli fu diagnosticato un cancro."
-    assert rw.rewrite(src, "feminine") is src
+    # A dative clitic before a verb is taken to be the person (on the choosing data it is,
+    # 45 times in 47): `gli` meaning `to them` or another man changes too.
+    out = rw.rewrite("Nel 1990 gli fu diagnosticato un cancro.", "feminine")
+    assert out == "Nel 1990 le fu diagnosticato un cancro."
 
 
 @pytest.mark.parametrize(

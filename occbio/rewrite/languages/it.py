@@ -14,6 +14,44 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
+from occbio.rewrite.languages.it_words import (
+    _ADVERBS,
+    _AVERE,
+    _CHE_CONJ,
+    _CLITICS,
+    _COMMON_ENDINGS,
+    _COMMON_NOUNS,
+    _COPULA,
+    _COPULA_PART,
+    _DATIVE,
+    _DEMONSTRATIVES,
+    _FINITE_ENDINGS,
+    _FINITE_VERBS,
+    _GROUP_ADJ,
+    _INVARIANT_ADJ,
+    _NOT_COMMON,
+    _NOT_PREDICATE,
+    _NOT_VERBS,
+    _NP_FOLLOW,
+    _NUMBERS,
+    _OBJ_CLITICS,
+    _ORDINALS,
+    _OTHER_PEOPLE,
+    _PERSON_NOUNS,
+    _PERSON_PRON,
+    _PLAIN_ARTICLES,
+    _POSSESSIVE_SWAP,
+    _PREDICATIVE,
+    _PREPOSITIONS,
+    _PRO_DROP,
+    _PRON_NEXT,
+    _RANKING,
+    _SAYING,
+    _THING_VERBS,
+    _VERB_ENDINGS,
+    _VERBS,
+    _VOWELS,
+)
 
 # ------------------------------------------------------------------ articles
 # Each determiner family: cells (gender, number, sound) -> form. Sounds: C consonant,
@@ -103,8 +141,6 @@ for _k, _fam in enumerate(_FAMILIES):
                 (_k, next(iter(_genders)) if len(_genders) == 1 else None, next(iter(_numbers)))
             )
 
-_VOWELS = set("aeiouhàèéìíòóùú")
-
 
 def _sound(word: str) -> str:
     w = word.lower()
@@ -146,77 +182,15 @@ _PRONOUN = {
     "ciascun'": "ciascuna",
 }
 _PRON_FEM = {"quell'": "quella", "quest'": "questa"}
-_PRON_NEXT = frozenset({"di", "tra", "fra", "d'"})
 
 # ------------------------------------------------------------------ copula predicates
-#: verbs whose predicate agrees with their subject
-_COPULA = frozenset(
-    {
-        "è", "era", "fu", "sia", "fosse", "sarebbe", "sarà", "essere", "essendo", "venne",
-        "viene", "veniva", "verrà", "rimase", "rimaneva", "rimane", "divenne", "diventò",
-        "diventa", "diventava", "sembrava", "sembrò", "apparve", "risultò", "morì", "nacque",
-    }
-)  # fmt: skip
-#: participles of essere / diventare / rimanere: they agree and carry the chain on
-_COPULA_PART = {
-    "stato": "stata", "diventato": "diventata", "divenuto": "divenuta", "rimasto": "rimasta",
-}  # fmt: skip
 _COPULA_PART_F = {v: k for k, v in _COPULA_PART.items()}
-_ADVERBS = frozenset(
-    {
-        "non", "mai", "poi", "anche", "già", "sempre", "ancora", "molto", "più", "meno", "ben",
-        "assai", "così", "tanto", "talmente", "quasi", "pure", "persino", "perfino", "spesso",
-        "inoltre", "infine", "subito", "presto", "ormai", "davvero", "piuttosto", "troppo",
-        "alquanto", "altrettanto", "tuttavia", "quindi", "dunque", "allora", "ufficialmente",
-        "successivamente", "recentemente", "inizialmente",
-    }
-)  # fmt: skip
-#: -o/-a words after a copula that do not agree with the subject
-_NOT_PREDICATE = frozenset(
-    {
-        "prima", "primo", "ora", "poco", "poca", "molto", "molta", "tanto", "tanta", "troppo",
-        "solo", "sola", "tutto", "tutta", "membro", "capo", "parte", "sopra", "sotto", "dentro",
-        "fuori", "contro", "verso", "circa", "dopo", "nulla", "niente", "chiaro", "chiara",
-        "necessario", "necessaria", "possibile", "probabile", "vero", "vera", "dato", "data",
-        "giusto", "proprio", "propria", "stesso", "stessa", "questo", "questa", "quello",
-        "quella", "suo", "sua", "mio", "mia", "tuo", "tua", "nostro", "nostra", "vostro",
-        "vostra", "loro", "altro", "altra", "ognuno", "ognuna", "nessuno", "nessuna", "uno",
-        "una", "caso", "modo", "tipo", "luogo", "anno", "mondo", "gruppo", "titolo", "premio",
-        "nato", "nata",
-    }
-)  # fmt: skip
-_PERSON_PRON = frozenset({"lui", "lei", "egli", "ella"})
-_CLITICS = frozenset({"si", "ne", "ci", "vi", "mi", "ti", "lo", "la", "non", "gli", "le"})
-_DATIVE = frozenset({"gli", "le", "mi", "ti", "ci", "vi"})
-_PRO_DROP = frozenset(
-    {
-        "e", "ed", "ma", "poi", "quando", "dove", "mentre", "dopo", "perché", "poiché", "se",
-        "anche", "però", "quindi", "finché", "sebbene", "benché", "come", "infine", "oppure",
-        "o", "né", "pur", "cui",
-    }
-)  # fmt: skip
-_SAYING = frozenset(
-    {
-        "disse", "dichiarò", "affermò", "annunciò", "rivelò", "sostenne", "ammise", "scrisse",
-        "spiegò", "pensava", "credeva", "sapeva", "detto", "dichiarato", "affermato",
-        "annunciato", "rivelato", "sostenuto", "ammesso", "scritto", "spiegato", "notato",
-        "riferito", "raccontato", "raccontò", "capì", "scoprì", "dice", "afferma", "sostiene",
-    }
-)  # fmt: skip
 
 
-_AVERE = frozenset(
-    {
-        "ha", "aveva", "hanno", "avevano", "abbia", "avesse", "avere", "aver", "avendo",
-        "avrebbe", "ebbe", "avuto", "avrà", "ho", "avevo",
-    }
-)  # fmt: skip
-
-
-_ORDINALS = [
-    "primo", "secondo", "terzo", "quarto", "quinto", "sesto", "settimo", "ottavo", "nono",
-    "decimo", "ultimo", "penultimo",
-]  # fmt: skip
+_ORDINAL_SWAP = {
+    "m2f": {o: o[:-1] + "a" for o in _ORDINALS},
+    "f2m": {o[:-1] + "a": o for o in _ORDINALS},
+}
 #: adjectives that change only next to a changed noun, never on their own
 _AGREE_ONLY = frozenset(
     [o[:-1] + e for o in _ORDINALS for e in "oaie"]
@@ -228,54 +202,9 @@ _POSSESSIVE = frozenset(
     w[:-1] + e for w in ("suo", "mio", "tuo", "nostro", "vostro") for e in "oaie"
 ) | {"loro", "suoi", "miei", "tuoi"}
 
-# (masculine, feminine) person nouns, singular and a few unambiguous plurals; `re` and `papà`
-# have one form for both numbers and take their number from the determiner before them
-_PERSON_NOUNS = """
-padre madre papà mamma babbo mamma fratello sorella zio zia nonno nonna
-cugino cugina marito moglie sposo sposa fidanzato fidanzata cognato cognata suocero suocera
-genero nuora patrigno matrigna figliastro figliastra fratellastro sorellastra bisnonno bisnonna
-vedovo vedova ragazzo ragazza uomo donna maschio femmina gentiluomo gentildonna
-re regina principe principessa duca duchessa conte contessa barone baronessa marchese marchesa
-visconte viscontessa imperatore imperatrice zar zarina sultano sultana granduca granduchessa
-arciduca arciduchessa abate badessa sacerdote sacerdotessa dio dea
-eroe eroina attore attrice direttore direttrice scrittore scrittrice pittore pittrice
-autore autrice ambasciatore ambasciatrice senatore senatrice
-allenatore allenatrice giocatore giocatrice conduttore conduttrice
-produttore produttrice traduttore traduttrice redattore redattrice educatore educatrice
-ricercatore ricercatrice lavoratore lavoratrice collaboratore collaboratrice
-amministratore amministratrice coordinatore coordinatrice sostenitore sostenitrice
-presentatore presentatrice compositore compositrice
-illustratore illustratrice scultore scultrice esploratore esploratrice creatore creatrice
-organizzatore organizzatrice doppiatore doppiatrice istruttore istruttrice
-imprenditore imprenditrice investigatore investigatrice
-calciatore calciatrice nuotatore nuotatrice pattinatore pattinatrice sciatore sciatrice
-professore professoressa dottore dottoressa studente studentessa poeta poetessa
-campione campionessa cuoco cuoca deputato deputata
-impiegato impiegata segretario segretaria infermiere infermiera
-cameriere cameriera consigliere consigliera banchiere banchiera ballerino ballerina
-cantautore cantautrice poliziotto poliziotta psicologo psicologa biologo biologa
-archeologo archeologa antropologo antropologa filosofo filosofa astronomo astronoma
-coreografo coreografa scienziato scienziata allievo allieva
-alunno alunna compagno compagna padrino madrina orfano orfana sovrano sovrana
-patrono patrona profeta profetessa vedovo vedova
-padri madri uomini donne ragazzi ragazze mariti mogli regine re duchi duchesse attori attrici
-""".split()
+
 _NOUN_PAIRS = list(zip(_PERSON_NOUNS[::2], _PERSON_NOUNS[1::2], strict=True))
 _NOUN_PLURAL = {"re": ("re", "regine"), "papà": ("papà", "mamme")}
-
-_NUMBERS = frozenset(
-    "due tre quattro cinque sei sette otto nove dieci undici dodici venti cento mille".split()
-)
-
-
-#: prenominal adjectives that do not change with gender (`il giovane attore`)
-_INVARIANT_ADJ = frozenset(
-    {
-        "giovane", "giovani", "grande", "grandi", "celebre", "celebri", "attuale", "attuali",
-        "precedente", "precedenti", "superstite", "principale", "principali", "ex", "nobile",
-        "nobili", "illustre", "illustri",
-    }
-)  # fmt: skip
 
 
 def _invariant(s: Sentence, k: int, plural: bool) -> bool:
@@ -289,23 +218,7 @@ def _invariant(s: Sentence, k: int, plural: bool) -> bool:
 # Only the dative `gli` (to him) → `le`: on the choosing data the accusative `lo`/`la` refers to
 # a thing as often as to the person, and `le` before a verb is also `them`.
 _CLITIC_M2F = {"gli": "le"}
-_CLITIC_F2M: dict[str, str] = {}
-_VERB_ENDINGS = (
-    "ò", "ì", "arono", "erono", "irono", "ava", "avano", "eva", "evano", "ivano", "asse",
-    "esse", "isse", "assero", "essero", "issero", "ebbe", "ebbero", "erà", "irà", "ono",
-    "anno", "ette", "ettero", "ero",
-)  # fmt: skip
-_VERBS = frozenset(
-    {
-        "ha", "hanno", "aveva", "avevano", "fu", "è", "era", "diede", "disse", "fece", "chiese",
-        "chiesero", "valse", "vide", "mise", "prese", "permise", "rese", "venne", "dà", "dava",
-        "dice", "diceva", "dissero", "diedero", "fecero", "sarebbe", "avrebbe", "sarà", "avrà",
-        "piacque", "nacque", "scelse", "volle", "spinse", "convinse", "costrinse", "uccise",
-        "scrisse", "lesse", "offrì", "conobbe", "descrisse", "definì", "nominò", "elesse",
-        "portò", "mostrò", "affidò", "attribuì", "sia", "fosse", "viene", "veniva",
-    }
-)  # fmt: skip
-_NOT_VERBS = frozenset({"mano", "piano", "leva", "cava", "lava", "fava", "stesso", "stessa"})
+_CLITIC_F2M = {"le": "gli"}
 
 
 def _is_verb(s: Sentence, k: int, clitic: str) -> bool:
@@ -317,6 +230,28 @@ def _is_verb(s: Sentence, k: int, clitic: str) -> bool:
     if clitic in ("la", "lo") and w.endswith(("iva", "ano")):
         return False
     return w.endswith(_VERB_ENDINGS) and not w.endswith("i")
+
+
+#: articulated prepositions (`del`, `nella`, `agli`...)
+_ART_PREPS = frozenset(
+    w for w in CLOSED if w not in _PLAIN_ARTICLES and w not in _DEMONSTRATIVES
+    and w[:2] in ("de", "al", "ag", "ai", "da", "ne", "su") and not w.startswith("nes")
+)  # fmt: skip
+_GROUP_ADJ_F = {v: k for k, v in _GROUP_ADJ.items()}
+
+
+def _is_finite(s: Sentence, k: int) -> bool:
+    """A finite verb form after an accusative clitic (`lo premiò`, `la aveva ingannata`)."""
+    w = s.low[k]
+    if s.toks[k][:1].isupper() or w in CLOSED or w in _NOT_VERBS or w in _THING_VERBS:
+        return False
+    return w in _AVERE or w.endswith(_FINITE_ENDINGS)
+
+
+def _zipf() -> dict[str, float]:
+    from occbio.rewrite.core import _load_zipf  # the engine's cached table
+
+    return _load_zipf("it")
 
 
 def _is_adverb(w: str) -> bool:
@@ -354,10 +289,35 @@ class Italian(Language):
                 out.add(i)
         return out
 
+    def allows(
+        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+    ) -> bool:
+        """Agreement runs from a noun (or adjective) to its determiner, never from a changed
+        determiner or clitic to the word beside it (`gli insulti ricevuti lo portarono`,
+        `presentati dallo stesso`)."""
+        if ln != 1 or s.low[i] in CLOSED:
+            return True
+        neighbours = [k for k in (i - 1, i + 1) if k in plan and 0 <= k < len(s.low)]
+        neighbours = [k for k in neighbours if s.joined(min(k, i))]
+        if not neighbours:
+            return True
+        return not all(s.low[k] in CLOSED or s.low[k] in _OBJ_CLITICS for k in neighbours)
+
     def morph_candidates(self, d: str, word: str) -> list[str]:
-        if word in CLOSED:
+        if word in CLOSED or word in _COPULA or word in _VERBS or word in _AVERE:
             return []
-        return super().morph_candidates(d, word)
+        zipf = _zipf()
+        if d == "f2m" and word.endswith("a") and zipf.get(word + "re", 0.0) >= 3.0:
+            return []  # a verb: `parla` (parlare), `comincia`
+        out = super().morph_candidates(d, word)
+        # plurals -i ↔ -e of four-form adjectives and nouns (`biologici` ↔ `biologiche`): both
+        # singulars must be words, so `giovani`, `presenti` (one singular in -e) stay
+        src, tgt = ("i", "e") if d == "m2f" else ("e", "i")
+        if word.endswith(src) and len(word) > 4 and not out:
+            stem = word[:-1]
+            if min(zipf.get(stem + "o", 0.0), zipf.get(stem + "a", 0.0)) >= 2.5:
+                out.append(stem + tgt)
+        return out
 
     def after_copula(self, low: Sequence[str], i: int) -> bool:
         return False  # predicates are agreed by propose(), which sees the subject
@@ -370,10 +330,14 @@ class Italian(Language):
         self._titles(d, s, covered, plan, out)
         self._nouns(d, s, covered, lex, out)
         if not out:
+            self._common_nouns(d, s, covered, out)
+        if not out:
+            self._prenominal(d, s, covered, plan, lex, out)
+        if not out:
             self._determiners(d, s, covered, plan, out)
         if not out:
             self._predicates(d, s, covered, plan, lex, out)
-        if not out and plan:
+        if not out:
             self._clitics(d, s, covered, plan, out)
         return out
 
@@ -395,7 +359,8 @@ class Italian(Language):
             if k not in plan:
                 continue
             ln, tgt = plan[k]
-            if " ".join(tgt).lower() == " ".join(s.low[k : k + ln]):
+            same = " ".join(tgt).lower() == " ".join(s.low[k : k + ln])
+            if same and k not in s.notes.get("person", ()):
                 continue
             if k > i + 1 and (s.low[k] in CLOSED or tgt[0].lower() in CLOSED):
                 continue
@@ -424,20 +389,89 @@ class Italian(Language):
             return new
         return _agree(src, gender, first)
 
-    def _clitics(self, d, s, covered, plan, out) -> None:
-        """The dative clitic before a verb, in a sentence already about the person:
-        `gli consegnò` → `le consegnò`."""
+    def _common_nouns(self, d, s, covered, out) -> None:
+        """A noun of both genders right after a determiner of the source gender (`il
+        portavoce`, `la cantante`, `il suo portavoce`): the person, unchanged; the determiner
+        (and a possessive) then agree."""
+        gender = "m" if d == "m2f" else "f"
         n = len(s.low)
-        table = _CLITIC_M2F if d == "m2f" else _CLITIC_F2M
+        for i in range(n - 1):
+            det = s.low[i].replace("’", "'")
+            entries = _FORMS.get(det)
+            if not entries or entries[0][1] != gender or entries[0][2] != "sg":
+                continue
+            k = i + 1
+            if s.low[k] in _POSSESSIVE and s.joined(i):
+                k += 1
+            if k >= n or covered[k] or not s.joined(k - 1) or s.toks[k][:1].isupper():
+                continue
+            w = s.low[k]
+            if w in _COMMON_NOUNS - _OTHER_PEOPLE or (
+                w.endswith(_COMMON_ENDINGS) and w not in _NOT_COMMON
+            ):
+                s.notes.setdefault("person", set()).add(k)
+                out[k] = (1, (s.toks[k],))
+
+    def _prenominal(self, d, s, covered, plan, lex, out) -> None:
+        """Possessives, ordinals and adjectives between a determiner and a changed noun agree
+        with it (`il secondo visconte` → `la seconda viscontessa`, `il suo portavoce`)."""
+        person = s.notes.get("person", set())
+        for k in sorted(plan):
+            ln, tgt = plan[k]
+            if ln != 1 or (tgt[0].lower() == s.low[k] and k not in person):
+                continue
+            if s.low[k] in CLOSED or s.low[k] in _OBJ_CLITICS or s.low[k] in _PERSON_PRON:
+                continue
+            j = k - 1
+            found: Plan = {}
+            while j > 0 and k - j <= 2 and not covered[j] and s.joined(j):
+                w = s.low[j]
+                if s.toks[j][:1].isupper() or w in CLOSED:
+                    break
+                new = _POSSESSIVE_SWAP[d].get(w) if w in _POSSESSIVE else None
+                if new is None and w not in _INVARIANT_ADJ:
+                    new = self._agree_form(d, lex, w)
+                    if new is None:
+                        break
+                if new is not None:
+                    found[j] = (1, (new,))
+                j -= 1
+            if found and j >= 0 and s.low[j] in CLOSED and s.joined(j):
+                out.update(found)
+
+    def _agree_form(self, d, lex, w) -> str | None:
+        z_src = lex.zipf.get(w, 0.0)
+        best = None
+        for cand in self.morph_candidates(d, w):
+            z = lex.zipf.get(cand, 0.0)
+            if z >= lex.min_zipf and z >= z_src - 1.5 and (best is None or z > best[0]):
+                best = (z, cand)
+        return best[1] if best else None
+
+    def _clitics(self, d, s, covered, plan, out) -> None:
+        """Object clitics before a verb: the dative `gli` ↔ `le` (`gli consegnò` → `le
+        consegnò`), the accusative `lo` ↔ `la` before a plain finite verb (`lo premiò`), and
+        enclitics on an infinitive or gerund (`costringendolo`, `immergerlo`)."""
+        n = len(s.low)
+        dative = _CLITIC_M2F if d == "m2f" else _CLITIC_F2M
+        acc_src, acc_tgt = ("lo", "la") if d == "m2f" else ("la", "lo")
         for i in range(n):
             if covered[i]:
                 continue
             w = s.low[i]
-            if w in table and i + 1 < n and s.gap_after(i) == " " and _is_verb(s, i + 1, w):
-                if i > 0 and s.low[i - 1] in CLOSED and s.gap_after(i - 1) in (" ", ""):
-                    continue
-                out[i] = (1, (table[w],))
+            prev = s.low[i - 1] if i > 0 else ""
+            if prev in CLOSED and s.gap_after(i - 1) in (" ", ""):
                 continue
+            nxt_ok = i + 1 < n and s.gap_after(i) == " "
+            if w in dative and nxt_ok and _is_verb(s, i + 1, w):
+                out[i] = (1, (dative[w],))
+            elif w == acc_src and nxt_ok and prev not in _PREPOSITIONS and _is_finite(s, i + 1):
+                out[i] = (1, (acc_tgt,))
+            elif len(w) > 6 and not s.toks[i][:1].isupper():
+                for end in ("ndolo", "rlo") if d == "m2f" else ("ndola", "rla"):
+                    if w.endswith(end):
+                        out[i] = (1, (w[:-1] + ("a" if d == "m2f" else "o"),))
+                        break
 
     def _nouns(self, d, s, covered, lex, out) -> None:
         """Person nouns of the hand list the choosing data did not teach."""
@@ -464,12 +498,24 @@ class Italian(Language):
                 out[i] = (1, ("signor" if name_next else "signore",))
             elif d == "m2f" and w in ("signor", "signore") and (name_next or w == "signore"):
                 out[i] = (1, ("signora",))
-            elif name_next and w in (("stessa",) if d == "f2m" else ("stesso",)):
+            elif w == ("stessa" if d == "f2m" else "stesso") and (
+                name_next
+                or (i > 0 and s.low[i - 1] in ("se", "sé", "me", "te") and s.joined(i - 1))
+                or (i > 0 and s.toks[i - 1][:1].isupper() and s.joined(i - 1))
+            ):
+                # `lo stesso Cyrus`, `se stesso`, `Lennox stesso`
                 out[i] = (1, ("stesso" if d == "f2m" else "stessa",))
+            elif i > 0 and s.low[i - 1] in _RANKING and s.joined(i - 1):
+                # `finì quarto`, `arrivò secondo alla finale`
+                new = _ORDINAL_SWAP[d].get(w)
+                if new and (i + 1 == n or not s.joined(i) or s.low[i + 1] in _NP_FOLLOW):
+                    out[i] = (1, (new,))
 
     def _person_subject(self, s: Sentence, covered, plan, k: int) -> bool:
-        """Is the subject of the copula at ``k`` the person (a pronoun, a changed word, a
-        name, or no subject at all)?"""
+        """Is the subject of the copula at ``k`` the person? A pronoun, a changed word or a
+        name says yes; a noun phrase with an article (`lo spettacolo è stato`, `la pena di
+        morte fu`) that nothing changed says no; a clause with no visible subject (`In seguito
+        si è dedicato`, `a 72 anni è passato`) is about the person."""
         j = k - 1
         while j >= 0 and (s.low[j] in _CLITICS or _is_adverb(s.low[j])):
             if s.low[j] in _DATIVE and j == k - 1:
@@ -477,9 +523,7 @@ class Italian(Language):
             if s.gap_after(j).strip():
                 break
             j -= 1
-        if j < 0:
-            return True
-        if s.gap_after(j).strip(" "):  # punctuation: a new clause with no subject
+        if j < 0 or s.gap_after(j).strip(" "):  # a new clause with no subject
             return True
         w = s.low[j]
         if w in _PERSON_PRON or covered[j]:
@@ -489,11 +533,51 @@ class Italian(Language):
             while j > 0 and s.toks[j - 1][:1].isupper() and s.gap_after(j - 1) == " ":
                 j -= 1
             return j == 0 or s.low[j - 1] not in CLOSED or covered[j - 1]
-        if w in _PRO_DROP:
+        if w in _PRO_DROP or w == "si":
             return True
         if w == "che":
-            return j > 0 and (s.low[j - 1] in _SAYING or s.low[j - 1].endswith("ndo"))
-        return w == "si"
+            return self._che_person(s, covered, j)
+        # walk left through the noun phrases and prepositional phrases before the copula: the
+        # first article not after a preposition opens the subject
+        while j >= 0:
+            w = s.low[j]
+            if covered[j] or w in _PERSON_PRON:
+                return True
+            if w in _PLAIN_ARTICLES or w in _DEMONSTRATIVES:
+                before = s.low[j - 1] if j > 0 and not s.gap_after(j - 1).strip(" ") else ""
+                if before not in _PREPOSITIONS and before not in _ART_PREPS:
+                    return any(covered[j:k]) or any(
+                        w2 in self._noun_table["m2f"] or w2 in self._noun_table["f2m"]
+                        for w2 in s.low[j:k]
+                    )
+            elif w in _PRO_DROP or w == "che" or w in _FINITE_VERBS or w.endswith(_FINITE_ENDINGS):
+                return True  # a clause boundary before any subject
+            elif s.toks[j][:1].isupper() and j > 0 and s.low[j - 1] not in CLOSED:
+                return True  # a name inside a longer subject (`il figlio di Rossi`)
+            if j > 0 and s.gap_after(j - 1).strip(" "):
+                return True
+            j -= 1
+        return True
+
+    @staticmethod
+    def _che_person(s: Sentence, covered, j: int) -> bool:
+        """`che` before the copula: a relative pronoun (its antecedent) or a conjunction."""
+        if j == 0:
+            return True
+        p = s.low[j - 1]
+        if s.low[j - 1] in _SAYING or p.endswith("ndo"):
+            return True
+        if covered[j - 1] or p in _PERSON_PRON:
+            return True
+        if s.toks[j - 1][:1].isupper():
+            return True
+        if p in ("il", "ciò", "cosa", "quello", "quella"):
+            return False  # `il che è stato commentato`
+        if s.gap_after(j - 1).strip(" "):
+            # `, che`: the antecedent before the comma
+            k = j - 1
+            return covered[k] or s.toks[k][:1].isupper()
+        return p in _CHE_CONJ or p.endswith(_FINITE_ENDINGS)
 
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
         # `re`, `papà`: one form for both numbers; plural after a plural determiner or number
@@ -546,8 +630,12 @@ class Italian(Language):
                     continue
                 if covered[j] or w in CLOSED:
                     ok = True  # a changed word, or a noun phrase: `è stato un attore`
+                    if not covered[j]:
+                        self._predicate_np(d, s, covered, lex, j, found)
                     break
                 cand = self._predicate_form(d, s, lex, j)
+                if cand and self._postverbal_subject(s, j):
+                    break  # `fu eretto un monumento`: the subject follows
                 if cand:
                     ok = True
                     found[j] = (1, (cand,))
@@ -560,6 +648,60 @@ class Italian(Language):
             if ok:
                 out.update(found)
 
+    def _predicate_np(self, d, s, covered, lex, j, found) -> None:
+        """A noun phrase after a copula whose subject is the person: `era uno dei primi` →
+        `una delle prime`, `era un delegato` → `una delegata`, `è una fan` → `un fan`."""
+        n = len(s.low)
+        w = s.low[j]
+        indef = ("un", "uno") if d == "m2f" else ("una", "un'", "un’")
+        if w not in indef or j + 1 >= n or not s.joined(j):
+            return
+        nxt = s.low[j + 1]
+        if nxt in _PRON_NEXT or nxt in _ART_PREPS:  # `uno dei primi`, `una delle`
+            found[j] = (1, ("una" if d == "m2f" else "uno",))
+            # `uno dei primi a` → `una delle prime a`: no noun, the group is the person's
+            if j + 3 < n and nxt in _ART_PREPS and s.low[j + 3] == "a":
+                adj = s.low[j + 2]
+                table = _GROUP_ADJ if d == "m2f" else _GROUP_ADJ_F
+                if adj in table and s.joined(j + 1) and s.joined(j + 2):
+                    found[j + 2] = (1, (table[adj],))
+            return
+        x = j + 1
+        while x < n - 1 and s.low[x] in _INVARIANT_ADJ and s.joined(x):
+            x += 1
+        if covered[x] or not s.joined(x - 1) or s.toks[x][:1].isupper():
+            return
+        cand = self._noun_table[d].get(s.low[x]) or self._predicate_form(d, s, lex, x)
+        common = s.low[x] in _COMMON_NOUNS or (
+            s.low[x].endswith(_COMMON_ENDINGS) and s.low[x] not in _NOT_COMMON
+        )
+        if cand is None and common:
+            cand = s.low[x]  # the same noun for both genders: its article agrees
+            s.notes.setdefault("person", set()).add(x)
+        if cand is None:
+            return
+        if x + 1 < n and s.joined(x):
+            after = s.low[x + 1]
+            if after.isalpha() and after not in _NP_FOLLOW and not self.morph_candidates(d, after):
+                return  # `un ampio termine`: the head noun is the next word
+        found[x] = (1, (cand,))
+        # `un ex maestro e botanico`
+        if x + 2 < n and s.low[x + 1] in ("e", "ed") and s.gap_after(x) == " ":
+            c2 = self._predicate_form(d, s, lex, x + 2)
+            if c2 and not covered[x + 2]:
+                found[x + 2] = (1, (c2,))
+
+    @staticmethod
+    def _postverbal_subject(s: Sentence, j: int) -> bool:
+        """A participle followed by an article (`è stato confermato il cognome`) has its
+        subject after it, unless it takes a predicate (`fu nominato il primo direttore`)."""
+        if j + 1 >= len(s.low) or not s.joined(j):
+            return False
+        nxt = s.low[j + 1]
+        if nxt not in _PLAIN_ARTICLES and nxt not in _DEMONSTRATIVES:
+            return False
+        return not s.low[j].startswith(_PREDICATIVE)
+
     def _predicate_form(self, d, s, lex, j) -> str | None:
         w = s.low[j]
         if w in CLOSED or w in _NOT_PREDICATE or s.toks[j][:1].isupper():
@@ -571,6 +713,8 @@ class Italian(Language):
         seen = lex.seen.get(w)
         if seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
             return None
+        if w.endswith("i" if d == "m2f" else "e") and not w.endswith(("trici", "tori")):
+            return None  # a plural: not the one person
         z_src = lex.zipf.get(w, 0.0)
         best = None
         for cand in self.morph_candidates(d, w):
@@ -582,7 +726,14 @@ class Italian(Language):
 
 RULES = Italian(
     "it",
-    suffixes=[("trici", "tori"), ("trice", "tore"), ("a", "o")],
+    suffixes=[
+        ("trici", "tori"),
+        ("trice", "tore"),
+        ("che", "ci"),
+        ("ghe", "ghi"),
+        ("iera", "iere"),
+        ("a", "o"),
+    ],
     copulas=frozenset({"fu", "era", "è", "stato", "stata", "venne", "viene", "essere"}),
     participle_endings=("ato", "ata", "ito", "ita", "uto", "uta"),
     verblike_endings=("ava", "eva", "iva", "ova"),
