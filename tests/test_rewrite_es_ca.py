@@ -96,7 +96,79 @@ CASES = [
         "feminine",
         "Ella y su hermana Ana fundaron la empresa.",
     ),
+    # person nouns from the hand list: kinship both ways, offices feminine → masculine
+    ("es", "Su abuelo fue enterrado en Toledo.", "feminine", "Su abuela fue enterrada en Toledo."),
+    (
+        "es",
+        "La directora del museo fue su nieta.",
+        "masculine",
+        "El director del museo fue su nieto.",
+    ),
+    (
+        "es",
+        "Su sobrina, una escritora famosa, vive en Lima.",
+        "masculine",
+        "Su sobrino, un escritor famoso, vive en Lima.",
+    ),
+    # words of gender itself agree with the noun before them, or keep their ending
+    (
+        "es",
+        "Fue el protagonista masculino de la serie.",
+        "feminine",
+        "Fue la protagonista femenina de la serie.",
+    ),
+    (
+        "es",
+        "Fue la protagonista femenina de la serie.",
+        "masculine",
+        "Fue el protagonista masculino de la serie.",
+    ),
+    ("es", "Ganó el maratón masculino en 1990.", "feminine", "Ganó el maratón femenino en 1990."),
+    # relative pronouns after a changed noun
+    (
+        "es",
+        "Es la historia de un hombre al que nadie quería.",
+        "feminine",
+        "Es la historia de una mujer a la que nadie quería.",
+    ),
+    (
+        "es",
+        "Es la historia de una mujer a la que nadie quería.",
+        "masculine",
+        "Es la historia de un hombre al que nadie quería.",
+    ),
+    # `Nacido en` opening a sentence; coordinated predicates across commas and `y`
+    (
+        "es",
+        "Nacido en Sevilla, estudió derecho en Madrid.",
+        "feminine",
+        "Nacida en Sevilla, estudió derecho en Madrid.",
+    ),
+    (
+        "es",
+        "En 1967 fue arrestado, juzgado y condenado por fraude.",
+        "feminine",
+        "En 1967 fue arrestada, juzgada y condenada por fraude.",
+    ),
+    (
+        "es",
+        "En 1967 fue arrestada, juzgada y condenada por fraude.",
+        "masculine",
+        "En 1967 fue arrestado, juzgado y condenado por fraude.",
+    ),
+    ("es", "Se sintió miserable y confundido.", "feminine", "Se sintió miserable y confundida."),
+    # `uno de los` agrees with its head noun
+    (
+        "es",
+        "Un tío invitó a uno de los siete sobrinos.",
+        "feminine",
+        "Una tía invitó a uno de los siete sobrinos.",
+    ),
     # Catalan (hand rules only, not measured)
+    ("ca", "El seu avi patern era duc.", "feminine", "La seva àvia materna era duquessa."),
+    ("ca", "Va guanyar la marató masculina.", "feminine", "Va guanyar la marató femenina."),
+    ("ca", "La seva sogra va ser comtessa.", "masculine", "El seu sogre va ser comte."),
+    # Catalan, earlier rules
     (
         "ca",
         "El van nomenar director del museu el 1990.",
@@ -133,6 +205,10 @@ UNCHANGED = [
     ("es", "Juan estudió en Sevilla."),
     ("es", "La ciudad tiene un puerto importante."),
     ("es", "Lo que más le interesaba era la música."),
+    # a thing `también conocido como`, a name with a title inside, a generic masculine office
+    ("es", "El Fondo (también conocido como Banco Unido) creció mucho."),
+    ("es", "Ganó la Copa del Rey con el equipo de su ciudad."),
+    ("es", "La productora de cine compró los derechos."),
     ("ca", "Santa Maria del Mar és una església del segle XIV."),
     ("ca", "Va estudiar a la Universitat de Barcelona."),
 ]

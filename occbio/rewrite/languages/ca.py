@@ -73,6 +73,14 @@ _CA_PAIRS = [
     ("els", "les"),
     ("uns", "unes"),
     ("si mateix", "si mateixa"),
+    # kinship and nobility (mirroring the Spanish list)
+    ("sogre", "sogra"),
+    ("cunyat", "cunyada"),
+    ("padrastre", "madrastra"),
+    ("padrí", "padrina"),
+    ("duc", "duquessa"),
+    ("comte", "comtessa"),
+    ("emperador", "emperadriu"),
 ]
 _CA_DEPENDENT = {
     "un",
@@ -121,6 +129,19 @@ _CA_PERSON_VERB = re.compile(
     r"ogut|escut|iure|it|uir|ort|e)?$"
 )
 _CA_ARTICLES = frozenset({"el", "la", "els", "les", "un", "una", "l'", "l’", "aquest", "aquesta"})
+# words of gender itself (m. sg., f. sg., m. pl., f. pl.): `masculí` ↔ `femení`, `patern` ↔
+# `matern`; the ending agrees with a changed noun right before it (`avi patern` → `àvia
+# materna`) and is kept otherwise (`la marató masculina` → `la marató femenina`)
+_CA_GENDER_FORMS = {
+    "masculí": ("masculí", "masculina", "masculins", "masculines"),
+    "femení": ("femení", "femenina", "femenins", "femenines"),
+    "patern": ("patern", "paterna", "paterns", "paternes"),
+    "matern": ("matern", "materna", "materns", "maternes"),
+}
+_CA_GENDER_SWAP = {"m2f": {"masculí": "femení", "patern": "matern"},
+                   "f2m": {"femení": "masculí", "matern": "patern"}}  # fmt: skip
+_CA_GENDER_SLOT = {w: (fam, k) for fam, forms in _CA_GENDER_FORMS.items()
+                   for k, w in enumerate(forms)}  # fmt: skip
 _CA_MATEIX = {"f2m": {"mateixa": "mateix"}, "m2f": {"mateix": "mateixa"}}
 
 
@@ -163,6 +184,15 @@ class Catalan(Language):
                 continue
             if _CA_PERSON_VERB.match(low[i - 1]):
                 out[i] = (1, (e_tgt,))
+        swap = _CA_GENDER_SWAP[d]
+        for i in range(n):
+            slot = _CA_GENDER_SLOT.get(low[i])
+            if covered[i] or slot is None or slot[0] not in swap:
+                continue
+            k = slot[1]
+            if i > 0 and covered[i - 1] and s.joined(i - 1):
+                k = (k & 2) | (1 if d == "m2f" else 0)  # agree with the changed noun
+            out[i] = (1, (_CA_GENDER_FORMS[swap[slot[0]]][k],))
         # `ell mateix` → `ella mateixa` (the pronoun changed)
         mateix = _CA_MATEIX[d]
         for i in range(1, n):

@@ -17,157 +17,49 @@ grammar the learned table cannot see (written from the choosing half of MT-GenEv
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence, merge_contractions
-
-_CONTRACTIONS = {("de", "el"): "del", ("a", "el"): "al"}
-
-# --------------------------------------------------------------------------- object clitics
-# verb stems that (almost) always take a person as object in a biography
-_PERSON_VERB = re.compile(
-    r"^(?:llev|llam|apod|describ|consider|recuerd|record|nombr|conden|enterr|interrog|oblig|"
-    r"anim|ayud|destin|abraz|ofend|encerr|vincul|preocup|elev|disuad|acus|arrest|detuv|deten|"
-    r"captur|asesin|secuestr|expuls|exili|desterr|invit|contrat|fich|bautiz|coron|proclam|"
-    r"design|elig|eleg|sucedi|suced|reconoc|convenc|inclu|incluy|recog|recoj|quis|quier|"
-    r"visit|acompañ|apoy|derrot|venc|tortur|persigu|ascend|promov|promuev|entrevist|"
-    r"admir|ador|salv|rescat|liber|ejecut|ahorc|fusil|enjuici|juzg|absolv|destitu|destituy|"
-    r"derroc|excomulg|canoniz|beatific|consagr|electrocut|observ|sustitu|sustituy|reemplaz|"
-    r"educ|entren|mat|hiri|golpe|engañ|odi|am|bes|seleccion|reclut)"
-    r"(?:ó|ió|o|aron|ieron|eron|aba|aban|ara|aran|iera|ieran|ase|asen|iese|iesen|ará|arán|aría|"
-    r"arían|erá|erán|irá|irán|ería|erían|iría|irían|ía|ían|a|an|e|en|ado|ido|ar|er|ir|ando|"
-    r"iendo|yendo|ándo|iéndo|yéndo)$"
+from occbio.rewrite.languages.es_words import (
+    _ADVS,
+    _AFTER_PRONOUN_OK,
+    _APPOSITIVE,
+    _ARTICLES,
+    _AUX,
+    _BOUNDARY_WORDS,
+    _CLITICS,
+    _CONTRACTIONS,
+    _COPULAS,
+    _ENCLITIC,
+    _FINITE,
+    _GENDER_STEMS,
+    _GENDER_WORD,
+    _MODS,
+    _NO_GUESS,
+    _NOT_PARTICIPLE,
+    _NOUN_DETS,
+    _NOUN_LEFT,
+    _NOUNLIKE,
+    _NUMBERS,
+    _ORD_F2M,
+    _ORD_M2F,
+    _PERSON,
+    _PERSON_SHARE,
+    _PERSON_VERB,
+    _PP_START,
+    _PRE_AGREE,
+    _PREPS,
+    _PRESENT,
+    _REL_F2M,
+    _REL_M2F,
+    _SKIP_SUBJ,
+    _SUBJ_DETS,
+    _TAKE_EN,
+    _inside_name,
+    _invariable_adj,
+    _is_common,
 )
-# endings of finite forms (no bare -a/-e present forms, which look like nouns: la ayuda)
-_FINITE = re.compile(
-    r"(?:ó|aron|aba|aban|ara|aran|ase|asen|ará|arán|aría|arían|ió|ieron|ía|ían|iera|ieran|"
-    r"iese|iesen|erá|erán|irá|irán|ería|erían|iría|irían|an|en|aste|é)$"
-)
-_PRESENT = re.compile(r"(?:a|e)$")
-_NOUNLIKE = frozenset(
-    {"ayuda", "condena", "captura", "llama", "ama", "visita", "ejecuta", "cría", "apoya",
-     "educa", "mata", "golpe", "salva", "elige", "acusa", "odia", "adora", "besa",
-     "invita", "llaman", "aman", "aran", "den", "en", "an", "cien", "amen", "orden", "crien",
-     "corona", "derrota", "tortura", "ficha", "asesina", "proclama", "anima", "admira",
-     "observa", "entrena", "libera", "salve", "llave", "amaba", "amo", "ame"}
-)  # fmt: skip
-_AUX = frozenset({"había", "habían", "ha", "han", "hubiera", "hubieran", "habría", "haya"})
-_ENCLITIC = re.compile(r"^(\w+?(?:ar|er|ir|ando|iendo|ándo|iéndo|yéndo))(lo|la|los|las)$")
-_PREPS = frozenset(
-    {"a", "de", "en", "con", "por", "para", "sin", "sobre", "contra", "entre", "hacia", "hasta",
-     "desde", "según", "tras", "durante", "mediante", "ante", "bajo", "del", "al", "es", "fue",
-     "era", "toda", "como"}
-)  # fmt: skip
-
-# --------------------------------------------------------------------------- agreement
-_NUMBERS = frozenset(
-    {"dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce",
-     "trece", "catorce", "quince", "veinte", "treinta", "cien", "ciento", "mil"}
-)  # fmt: skip
-#: invariable modifiers that stand between an article and its noun
-_MODS = _NUMBERS | frozenset(
-    {"joven", "jóvenes", "gran", "grandes", "pobre", "pobres", "mejor", "mejores", "peor",
-     "peores", "mayor", "mayores", "menor", "menores", "adolescente", "hábil", "jovial", "doble",
-     "célebre", "ilustre", "insigne", "noble", "valiente", "humilde", "influyente", "eminente",
-     "prominente", "brillante", "excelente", "importante", "notable", "principal", "popular",
-     "legendario", "futuro", "posible", "actual", "cruel", "leal", "fiel", "feliz", "dulce",
-     "gentil", "fuerte", "triste", "inteligente", "más"}
-)  # fmt: skip
-#: words that agree with the next noun when it changed {masculine: feminine}
-_PRE_AGREE = {
-    "otro": "otra", "otros": "otras", "primer": "primera", "tercer": "tercera",
-    "buen": "buena", "mal": "mala", "algún": "alguna", "ningún": "ninguna", "mismo": "misma",
-    "propio": "propia", "único": "única", "último": "última", "nuevo": "nueva",
-    "viejo": "vieja", "segundo": "segunda", "pequeño": "pequeña", "todo": "toda",
-    "todos": "todas", "cuyo": "cuya", "cuyos": "cuyas", "dicho": "dicha", "aquel": "aquella",
-}  # fmt: skip
-#: person nouns of common gender (the article alone carries the gender)
-_COMMON = frozenset(
-    {"líder", "líderes", "responsable", "protagonista", "gobernante", "estratega", "fan",
-     "demócrata", "reincidente", "menor", "mayor", "representante", "estudiante", "cantante",
-     "dirigente", "militante", "comandante", "agente", "intérprete", "colega", "rival",
-     "testigo", "atleta", "portavoz", "aprendiz", "cónyuge", "homicida", "aristócrata",
-     "burócrata", "psiquiatra", "pediatra", "astronauta", "policía", "paciente", "superviviente",
-     "sobreviviente", "descendiente", "ayudante", "amante", "adolescente", "joven", "heredero",
-     "jefe", "conserje", "guardameta", "portero", "piloto", "criminal", "rebelde", "espía",
-     "culturista", "fiscal", "juez", "mártir", "civil", "profeta", "poeta", "políglota",
-     "demócratas", "estudiantes", "cantantes", "dirigentes", "representantes", "atletas",
-     "jóvenes"}
-)  # fmt: skip
-_NOT_ISTA = frozenset(
-    {"lista", "listas", "pista", "pistas", "vista", "vistas", "revista", "revistas", "conquista",
-     "entrevista", "arista", "ista", "imprevista", "prevista"}
-)  # fmt: skip
-_COPULAS = frozenset(
-    {"fue", "era", "es", "sido", "ser", "siendo", "será", "sería", "fuera", "fuese", "estaba",
-     "estuvo", "está", "estar", "estado", "resultó", "quedó", "parece", "parecía", "pareció",
-     "convirtió", "convertirse", "convertido", "convertida", "convierte", "consideraba",
-     "considera", "considerado", "considerada", "nombrado", "nombrada", "declarado", "declarada",
-     "como", "sintió", "sentía", "siente", "mostró", "mantuvo", "encontraba"}
-)  # fmt: skip
-_TAKE_EN = frozenset({"convirtió", "convertirse", "convertido", "convertida", "convierte"})
-_ADVS = frozenset(
-    {"más", "muy", "bastante", "tan", "también", "siempre", "ya", "no", "menos", "mejor",
-     "especialmente", "particularmente", "sumamente", "extremadamente", "realmente", "todavía",
-     "aún", "ampliamente", "generalmente", "principalmente", "probablemente", "quizás",
-     "entonces", "luego", "pronto", "incluso", "igualmente", "cada", "vez", "nunca", "sobre",
-     "todo", "considerado", "considerada", "mundialmente", "internacionalmente", "bien"}
-)  # fmt: skip
-_BOUNDARY_WORDS = frozenset(
-    {"y", "pero", "cuando", "donde", "aunque", "porque", "mientras", "si", "pues", "e", "o", "ni",
-     "sino", "tras", "después", "antes"}
-)  # fmt: skip
-_SKIP_SUBJ = frozenset(
-    {"se", "no", "también", "ya", "nunca", "siempre", "luego", "después", "entonces", "pronto",
-     "finalmente", "posteriormente", "más", "tarde", "además", "aún", "todavía", "incluso",
-     "lo", "la", "le", "me", "te", "nos", "sin", "embargo", "sí", "solo", "sólo", "así", "fue",
-     "era", "es", "ha", "había", "habría", "sido", "siguió", "sigue", "seguía", "llegó", "llegaría",
-     "demostró", "volvió", "pasó", "quería", "quiso", "pudo", "podía", "puede", "debía", "logró",
-     "consiguió", "solía", "comenzó", "empezó", "intentó", "esperaba", "aceptó", "decidió", "a",
-     "de", "para", "acabó", "terminó", "por"}
-)  # fmt: skip
-#: never guessed by suffix: another word in the other gender, adverbs, verbs
-_NO_GUESS = frozenset(
-    {"caso", "casos", "intento", "punto", "puerto", "bando", "cuento", "fondo", "plazo", "río",
-     "tanto", "tanta", "junto", "claro", "modelo", "trabajo", "barco", "peligro", "relato",
-     "esfuerzo", "paso", "pasos", "libro", "cargo", "centro", "resto", "uso", "año", "años",
-     "suelo", "vuelo", "cambio", "gobierno", "título", "mundo", "estilo", "medio", "hecho",
-     "puesto", "costo", "sueño", "partido", "contenido", "sentido", "resultado", "estado",
-     "mercado", "grado", "lado", "pasado", "ejército", "juego", "documento", "ministerio",
-     "acuerdo", "público", "trato", "canto", "manto", "marco", "palo", "pelo", "sentado", "bajo",
-     "publicado", "publicada", "publicados", "publicadas", "editado", "editada", "lanzado",
-     "lanzada", "estrenado", "estrenada", "grabado", "grabada", "producido", "producida",
-     "escrito", "escrita", "traducido", "traducida", "garantizado", "garantizada", "comprado",
-     "comprada", "cancelado", "cancelada", "vendido", "vendida", "construido", "construida",
-     "diseñado", "diseñada", "compuesto", "compuesta", "emitido", "emitida", "filmado",
-     "filmada", "basado", "basada", "titulado", "titulada", "aceptado", "aceptada", "necesario",
-     "necesaria", "obvio", "obvia", "ninguna", "ninguno", "alguna", "alguno", "nada"}
-)  # fmt: skip
-_SUBJ_DETS = frozenset(
-    {"el", "la", "los", "las", "un", "una", "su", "sus", "este", "esta", "ese", "esa", "aquel",
-     "aquella", "mi", "tu", "nuestro", "nuestra"}
-)  # fmt: skip
-_ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "del", "al"})
-_CLITICS = frozenset({"lo", "la", "los", "las", "le", "les", "se", "me", "te", "nos"})
-_PP_START = frozenset(
-    {"en", "desde", "durante", "tras", "hasta", "entre", "para", "por", "antes", "después",
-     "hacia", "a", "al", "con", "luego"}
-)  # fmt: skip
-_ORD_M2F = {
-    "primero": "primera", "último": "última", "único": "única", "primeros": "primeras",
-    "últimos": "últimas", "únicos": "únicas", "segundo": "segunda", "tercero": "tercera",
-}  # fmt: skip
-_ORD_F2M = {f: m for m, f in _ORD_M2F.items()}
-
-
-def _is_common(w: str) -> bool:
-    """A person noun of common gender: ``líder``, ``periodista``."""
-    return w in _COMMON or (w.endswith(("ista", "istas")) and w not in _NOT_ISTA)
-
-
-_AFTER_PRONOUN_OK = frozenset({"mismo", "misma", "mismos", "mismas", "solo", "sola"})
 
 
 @dataclass
@@ -205,6 +97,27 @@ class Spanish(Language):
 
     def after_copula(self, low: Sequence[str], i: int) -> bool:
         return False  # predicates after a copula are agreed in propose, with the subject known
+
+    def allows(
+        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+    ) -> bool:
+        low = s.low
+        if ln == 1 and _GENDER_WORD.match(low[i]):
+            return False  # agreed in propose, with the noun before it
+        if low[i] in _APPOSITIVE:
+            # `(también conocido como ...)` describes whatever precedes, often a thing: only
+            # after a copula (`es más conocido por`) or an article (`un conocido escritor`)
+            k = i - 1
+            while k >= 0 and low[k] in _ADVS and s.joined(k):
+                k -= 1
+            if k < 0 or not s.joined(k) or low[k] not in _COPULAS | _NOUN_DETS:
+                return False
+        nxt = plan.get(i + 1)
+        if nxt is not None and _GENDER_WORD.match(low[i + 1]) and (i - 1) not in plan:
+            return False  # `ámbito doméstico paterno` → `ámbito doméstico materno`
+        if low[i] in ("uno", "una") and i + 1 < len(low) and low[i + 1] == "de":
+            return False  # `uno de los ...`: agreed in propose, with the head noun known
+        return not _inside_name(s, i)
 
     def protected_positions(self, d: str, s: Sentence) -> set[int]:
         out = super().protected_positions(d, s)
@@ -261,6 +174,22 @@ class Spanish(Language):
                     return "uno"
                 return art_f2m.get(w)
             return art_m2f.get(w)
+
+        # 0. person nouns the tables do not know (or know too little)
+        people = _PERSON[d]
+        for i in range(n):
+            hit = people.get(low[i])
+            if hit is None or not free(i) or not s.toks[i].isalpha():
+                continue
+            tgt, adj = hit
+            if i > 0 and not s.toks[i].islower():
+                continue  # a name or a title in one (`Dios`, `Consejo Asesor`)
+            if adj and (i == 0 or low[i - 1] not in _NOUN_LEFT or not s.joined(i - 1)):
+                continue
+            seen = lex.seen.get(low[i])
+            if seen is not None and seen[1] >= 3 and seen[0] / seen[1] < _PERSON_SHARE:
+                continue  # the data says this word usually stays
+            put(i, tgt)
 
         # 1. object clitics before a person verb, or enclitic on an infinitive/gerund
         src_cl, tgt_cl = ("la", "lo") if f2m else ("lo", "la")
@@ -328,20 +257,66 @@ class Spanish(Language):
             tgt = art_target(j)
             if tgt is not None:
                 self._predicate_np(d, s, j, tgt, covered, changed, put, out, lex)
-            elif free(j) and not s.toks[j][:1].isupper():
-                guess = self._guess(d, low[j], lex)
-                if guess:
-                    put(j, guess)
-                    # coordinated adjectives: `era culto y generoso`
-                    k = j + 1
-                    while k + 1 < n and low[k] in ("y", "e") and free(k + 1):
-                        g2 = self._guess(d, low[k + 1], lex)
-                        if not g2:
-                            break
-                        put(k + 1, g2)
-                        k += 2
+            elif not s.toks[j][:1].isupper():
+                self._predicate_list(d, s, j, free, changed, put, lex)
 
-        # 5. `dama` → `caballero` (`Dama` + name → `Sir`; `dama de honor` stays)
+        # 5. words of gender itself: `masculino` ↔ `femenino`, `paterno` ↔ `materno`; the
+        # ending agrees with a changed noun before it (`protagonista masculino` → `protagonista
+        # femenina`) and is kept otherwise (`maratón masculino` → `maratón femenino`)
+        for i in range(n):
+            m = _GENDER_WORD.match(low[i])
+            if m is None or not free(i) or not s.toks[i].isalpha():
+                continue
+            stem, end = m.group(1), m.group(2)
+            swap = _GENDER_STEMS[d].get(stem)
+            if swap is None:
+                continue
+            # the noun it describes, right before it or one word earlier (`actor revelación
+            # masculino`): a changed word or a person noun of common gender
+            noun = False
+            for k in (i - 1, i - 2):
+                if k < 0 or not all(s.joined(x) for x in range(k, i)):
+                    break
+                if covered[k] or _is_common(low[k]):
+                    noun = True
+                    break
+            if noun:
+                plural = end.endswith("s")
+                end = ("os" if plural else "o") if f2m else ("as" if plural else "a")
+            put(i, swap + end)
+
+        # `uno de los siete hermanos` → `una de las siete hermanas` (the head changed)
+        uno_src, uno_tgt = ("una", "uno") if f2m else ("uno", "una")
+        for i in range(n - 3):
+            if low[i] != uno_src or not free(i) or low[i + 1] != "de":
+                continue
+            if low[i + 2] not in ("los", "las"):
+                continue
+            k = i + 3
+            while k < n - 1 and low[k] in _MODS and k - i <= 6:
+                k += 1
+            if changed(k):
+                put(i, uno_tgt)
+
+        # 6. relative pronouns after a changed person noun: `un hombre al que` → `una mujer a
+        # la que`, `el rey, el cual` → `la reina, la cual`
+        rel = _REL_F2M if f2m else _REL_M2F
+        for i in range(1, n - 1):
+            if not (free(i) and low[i] in rel and low[i + 1] in ("que", "cual", "cuales")):
+                continue
+            h = i - 2 if low[i - 1] in ("a", "de") and i > 1 and s.joined(i - 1) else i - 1
+            if changed(h) and s.gap_after(h) in (" ", ", "):
+                put(i, rel[low[i]])  # `una mujer a la que` → `un hombre al que`
+
+        # 7. `Nacido en ...` opening a sentence is about the person
+        born = {"nacida": "nacido", "nacidas": "nacidos"} if f2m else {
+            "nacido": "nacida", "nacidos": "nacidas"}  # fmt: skip
+        for i in range(n - 1):
+            opens = i == 0 or any(ch in s.gap_after(i - 1) for ch in ".;:")
+            if low[i] in born and free(i) and low[i + 1] in ("en", "el") and opens:
+                put(i, born[low[i]])
+
+        # 8. `dama` → `caballero` (`Dama` + name → `Sir`; `dama de honor` stays)
         if f2m:
             for i in range(n):
                 if low[i] != "dama" or not free(i):
@@ -354,6 +329,49 @@ class Spanish(Language):
                     continue
                 put(i, "caballero")
         return out
+
+    def _predicate_list(
+        self, d: str, s: Sentence, j: int, free, changed, put, lex: Lexicon
+    ) -> None:
+        """Predicate adjectives and participles from ``j`` on, coordinated by commas and
+        ``y``/``e`` (`fue arrestado, juzgado y condenado`, `era alto, mandón y divertido`);
+        invariable adjectives (`miserable`) are passed over, anything else ends the list."""
+        low = s.low
+        n = len(low)
+        k = j
+        while k < n and s.toks[k].isalpha() and not s.toks[k][:1].isupper():
+            w = low[k]
+            if not free(k):
+                if not changed(k):
+                    return  # already agreed by the tables: go on with the list
+            else:
+                g = self._participle(d, w) or self._guess(d, w, lex)
+                if g:
+                    put(k, g)
+                elif not _invariable_adj(w):
+                    return
+            if k + 1 >= n:
+                return
+            gap = s.gap_after(k)
+            if gap == " " and low[k + 1] in ("y", "e") and k + 2 < n:
+                k += 2
+            elif gap == ", " and k + 1 < n:
+                k += 1
+            else:
+                return
+
+    @staticmethod
+    def _participle(d: str, word: str) -> str | None:
+        """The regular participle in the other gender (`condenado` → `condenada`)."""
+        if word in _NO_GUESS or word in _NOT_PARTICIPLE:
+            return None
+        pairs = {"ado": "ada", "ido": "ida", "ados": "adas", "idos": "idas"}
+        if d == "f2m":
+            pairs = {v: k for k, v in pairs.items()}
+        for a, b in pairs.items():
+            if word.endswith(a) and len(word) > len(a) + 2:
+                return word[: -len(a)] + b
+        return None
 
     def _guess(self, d: str, word: str, lex: Lexicon) -> str | None:
         """A suffix change of a predicate adjective/participle/agent noun, checked by frequency."""
@@ -469,6 +487,8 @@ class Spanish(Language):
             )
         # `el abuelo fue`, `su hijo mayor era`: a changed noun heads the clause
         head = clause[1:] if low[clause[0]] in _SUBJ_DETS else clause
+        while head and low[head[0]] in _NUMBERS | {"otro", "otros", "otra", "otras"}:
+            head = head[1:]  # `dos chicos fueron`, `los otros dos hijos fueron`
         if head and changed(head[0]) and len(head) <= 3:
             return not any(low[k] in _PREPS for k in head)
         # a name (capitalised words, no article before them)
