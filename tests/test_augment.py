@@ -80,10 +80,11 @@ def test_augment_writes_a_marked_counterfactual_copy(
 
 @pytest.mark.slow
 def test_augment_command_adds_the_same_copy_to_a_finished_run(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`occbio augment RUN` after a plain mine == `mine --augment`, byte for byte, with
-    nothing but the run directory on the command line."""
+    nothing but the run directory on the command line; other rewriting rules (a new occbio)
+    rewrite the copy again instead of keeping a stale one."""
     args = ["mine", "--sample", "--langs", "en,es,ca", "--balance", "none", "-q"]
     direct, later = tmp_path / "direct", tmp_path / "later"
     assert main([*args, "--out", str(direct), "--augment"]) == 0
@@ -99,6 +100,13 @@ def test_augment_command_adds_the_same_copy_to_a_finished_run(
     assert "Counterfactual copy" in (later / "DATACARD.md").read_text()
     entities = json.loads((later / "manifest.json").read_text())["stages"]["entities"]
     assert entities["status"] == "done"  # earlier stages were not run again
+    assert main(["augment", str(later), "-q"]) == 0
+    assert "already done" in capsys.readouterr().out
+    import occbio.stages.write as write_stage
+
+    monkeypatch.setattr(write_stage, "rules_fingerprint", lambda langs: {"es": "other rules"})
+    assert main(["augment", str(later), "-q"]) == 0
+    assert "already done" not in capsys.readouterr().out
 
 
 def test_augment_command_refuses_what_is_not_a_finished_run(

@@ -6,6 +6,7 @@ from occbio.rewrite.core import (
     RewriteUnavailable,
     Thresholds,
     rewrite,
+    rules_fingerprint,
     supported_languages,
 )
 
@@ -15,5 +16,6 @@ __all__ = [
     "Rewriter",
     "Thresholds",
     "rewrite",
+    "rules_fingerprint",
     "supported_languages",
 ]

@@ -15,6 +15,7 @@ change is returned as the very same object.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -53,6 +54,34 @@ DEFAULT_THRESHOLDS = Thresholds()
 
 def supported_languages() -> tuple[str, ...]:
     return tuple(sorted(LANGS))
+
+
+@cache
+def _source_digest(lang: str) -> str:
+    """A digest of what decides the rewrites of ``lang``: the engine, the language's rule
+    modules and the data tables (read from the installed package)."""
+    h = hashlib.sha256()
+    pkg = resources.files("occbio.rewrite")
+    names = ["core.py", "tokens.py", "languages/base.py"]
+    names += sorted(
+        f"languages/{r.name}"
+        for r in pkg.joinpath("languages").iterdir()
+        if r.name.endswith(".py") and r.name.split("_")[0].removesuffix(".py") == lang
+    )
+    for name in names:
+        h.update(name.encode() + b"\0" + pkg.joinpath(name).read_bytes())
+    data = resources.files("occbio.data.rewrite")
+    for name in (f"learned_{lang}.json", f"zipf_{lang}.tsv.gz"):
+        ref = data.joinpath(name)
+        if ref.is_file():
+            h.update(name.encode() + b"\0" + ref.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def rules_fingerprint(langs: Iterable[str]) -> dict[str, str]:
+    """{lang: digest} of the rewriting rules and data: a stage that rewrites records it, so
+    an upgrade of the rules rewrites again instead of keeping a stale copy."""
+    return {lang: _source_digest(lang) for lang in sorted(set(langs))}
 
 
 @cache

@@ -27,6 +27,7 @@ from occbio.records import Article, Document, Entity, Occupation
 from occbio.report.chart import gender_gap_chart, occupation_chart
 from occbio.report.datacard import render_datacard
 from occbio.report.funnel import Person, funnel
+from occbio.rewrite import rules_fingerprint
 from occbio.run import RunDir, atomic_write, fingerprint
 from occbio.stages.align import ALIGNMENTS_FILE
 from occbio.stages.balance import BALANCED_FILE, GROUPS_FILE, PEOPLE_FILE
@@ -192,6 +193,8 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
     settings = {"langs": cfg.langs, "pivot": cfg.pivot, "augment": cfg.write.augment}
     if cfg.write.augment:
         check_languages(cfg.langs)
+        # other rules give another copy: a new occbio rewrites the corpus again
+        settings["rewriter"] = rules_fingerprint(cfg.langs)
     fp = fingerprint({"inputs": inputs, "settings": settings})
     state = run.stage(STAGE)
     if state.is_done(fp):
