@@ -109,3 +109,63 @@ def test_two_people_limitation(rw):
 def test_nothing_to_change_is_identical(rw, sentence):
     for to in ("feminine", "masculine"):
         assert rw.rewrite(sentence, to) is sentence
+
+
+@pytest.mark.parametrize(
+    ("masculine", "feminine"),
+    [
+        # proclitic object pronoun after a noun subject
+        ("Os policiais o prenderam na fronteira.", "Os policiais a prenderam na fronteira."),
+        # `um dos X` as the predicate: the group is the person's kind
+        ("Ele foi um dos fundadores do clube.", "Ela foi uma das fundadoras do clube."),
+        # a noun of both genders: the article and the adjective after it change
+        ("Ele é um fã ferrenho do clube.", "Ela é uma fã ferrenha do clube."),
+        # `como` + article + adjective + noun
+        (
+            "Ele trabalhou como um astuto empresário.",
+            "Ela trabalhou como uma astuta empresária.",
+        ),
+        # object predicate after a changed clitic
+        (
+            "Os críticos o consideram um dos maiores escritores do país.",
+            "Os críticos a consideram uma das maiores escritoras do país.",
+        ),
+        # a copula with no subject of its own: the person's
+        ("Ele disse que estava cansado.", "Ela disse que estava cansada."),
+        # participles coordinated with a changed one
+        ("Ele foi preso, julgado e condenado.", "Ela foi presa, julgada e condenada."),
+        # an agent noun after an adjective of both genders
+        (
+            "Ele foi o principal recebedor da equipe.",
+            "Ela foi a principal recebedora da equipe.",
+        ),
+        # a participle clause opening the sentence
+        (
+            "Horrorizado com a guerra, Dunant voltou para casa.",
+            "Horrorizada com a guerra, Dunant voltou para casa.",
+        ),
+        # a verb after a changed subject noun is no adjective
+        ("O padrasto deixa a fazenda.", "A madrasta deixa a fazenda."),
+    ],
+)
+def test_round_two_both_ways(rw, masculine, feminine):
+    assert rw.rewrite(masculine, "feminine") == feminine
+    assert rw.rewrite(feminine, "masculine") == masculine
+
+
+def test_fathers_as_a_kind(rw):
+    src = "Ele criou um grupo de pais solteiros."
+    assert rw.rewrite(src, "feminine") == "Ela criou um grupo de mães solteiras."
+    # someone's parents stay
+    src = "Seus pais se mudaram para Lisboa quando ele nasceu."
+    assert rw.rewrite(src, "feminine") == "Seus pais se mudaram para Lisboa quando ela nasceu."
+
+
+def test_participles_of_things_kept(rw):
+    src = "O cabo é nomeado em homenagem a ele."
+    assert rw.rewrite(src, "feminine") == "O cabo é nomeado em homenagem a ela."
+    src = "Baseado em fatos reais, o filme conta a história dele."
+    assert rw.rewrite(src, "feminine") == "Baseado em fatos reais, o filme conta a história dela."
+    for sentence in ("Seu gênio é conhecido.", "Sua performance mais conhecida foi em Lisboa."):
+        for to in ("feminine", "masculine"):
+            assert rw.rewrite(sentence, to) is sentence

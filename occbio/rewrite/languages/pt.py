@@ -6,7 +6,13 @@ The engine's own suffix guess (any word next to any changed word) is switched of
 whole sentence and so can tell an adjective after a changed noun (`o filho mais novo`) from a verb
 after a changed pronoun (`ela continua`) or a noun after a changed contraction (`o parto da
 duquesa`). Word lists are grammar knowledge (closed classes, person nouns); frequencies come from
-wordfreq through ``lex.zipf``.
+wordfreq through ``lex.zipf``; the word lists are in ``pt_words.py``.
+
+Round two: proclitic object pronouns before any verb form (a verb is a word whose infinitive is
+frequent), `um dos X` predicates (the group agrees), nouns of both genders marked as the person
+(so their article and adjectives follow), predicates without a subject of their own, object
+predicates (`a consideram uma das maiores`), coordinated participles, opening participle
+clauses; :meth:`Portuguese.allows` keeps learned participle changes off other nouns.
 """
 
 from __future__ import annotations
@@ -14,220 +20,78 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
+from occbio.rewrite.languages.pt_words import (
+    _ADJ,
+    _ADJ_DETS,
+    _ADJ_ENDINGS,
+    _ADV,
+    _AGENT,
+    _ALL_DETS,
+    _ART_BEFORE,
+    _ARTICLES,
+    _AUX,
+    _CLITIC_STRONG,
+    _CONJ,
+    _COPULAS,
+    _DETS,
+    _FUNCTION,
+    _HEAD_END,
+    _INVARIANT_PERSON,
+    _INVARIANT_PERSON_ENDINGS,
+    _INVARIANT_PLURAL,
+    _IRREGULAR_VERBS,
+    _NAME_BLOCK,
+    _NOT_ADJ,
+    _NOT_PERSON,
+    _NOT_VERB,
+    _OBJ_PRED,
+    _OPENERS,
+    _PARTICIPLE,
+    _PERSON,
+    _PERSON_ENDINGS,
+    _PERSON_PRED,
+    _POSSESSIVES,
+    _PRE_ADJ,
+    _PRE_ADJ_PL,
+    _PREP,
+    _PROMOTED,
+    _PRONOUNS,
+    _SUBJ_SKIP,
+    _SUFFIXES,
+    _SURE_PERSON,
+    _THING_PARTICIPLES,
+    _VERB_ENDINGS,
+    _VERB_FORMS,
+    _VERB_FORMS_SG,
+)
 
-# ---------------------------------------------------------------- closed classes, (fem, masc)
-_DETS = [
-    ("a", "o"),
-    ("as", "os"),
-    ("uma", "um"),
-    ("umas", "uns"),
-    ("da", "do"),
-    ("das", "dos"),
-    ("na", "no"),
-    ("nas", "nos"),
-    ("à", "ao"),
-    ("às", "aos"),
-    ("pela", "pelo"),
-    ("pelas", "pelos"),
-    ("duma", "dum"),
-    ("numa", "num"),
-    ("sua", "seu"),
-    ("suas", "seus"),
-    ("minha", "meu"),
-    ("minhas", "meus"),
-    ("tua", "teu"),
-    ("nossa", "nosso"),
-    ("nossas", "nossos"),
-    ("esta", "este"),
-    ("estas", "estes"),
-    ("essa", "esse"),
-    ("essas", "esses"),
-    ("aquela", "aquele"),
-    ("aquelas", "aqueles"),
-    ("desta", "deste"),
-    ("dessa", "desse"),
-    ("daquela", "daquele"),
-    ("nesta", "neste"),
-    ("nessa", "nesse"),
-    ("naquela", "naquele"),
-    ("àquela", "àquele"),
-    ("duas", "dois"),
-    ("ambas", "ambos"),
-    ("todas", "todos"),
-    ("outra", "outro"),
-    ("outras", "outros"),
-    ("várias", "vários"),
-    ("algumas", "alguns"),
-    ("alguma", "algum"),
-    ("nenhuma", "nenhum"),
-    ("muitas", "muitos"),
-    ("poucas", "poucos"),
-    ("tantas", "tantos"),
-    ("quantas", "quantos"),
-    ("cujas", "cujos"),
-    ("cuja", "cujo"),
-]
-# determiners that behave like adjectives: the article before them agrees (`os outros réus`)
-_ADJ_DETS = frozenset(
-    "dois duas outro outra outros outras vários várias muitos muitas poucos poucas".split()
-)
-# `todos os homens`: agrees with the article after it
-_ALL_DETS = frozenset("todos todas todo toda ambos ambas".split())
-_ARTICLES = frozenset("o a os as do da dos das no na nos nas ao à aos às pelo pela".split())
-_POSSESSIVES = frozenset("seu sua seus suas meu minha meus minhas".split())
-_PRONOUNS = [("ela", "ele"), ("dela", "dele"), ("nela", "nele"), ("daquela", "daquele")]
 
-# Person nouns whose feminine is not the regular suffix change, and frequent regular ones that
-# may stand anywhere (not only after a copula). (masculine, feminine)
-_PERSON = [
-    ("homem", "mulher"),
-    ("homens", "mulheres"),
-    ("menino", "menina"),
-    ("meninos", "meninas"),
-    ("garoto", "garota"),
-    ("garotos", "garotas"),
-    ("filho", "filha"),
-    ("irmão", "irmã"),
-    ("irmãos", "irmãs"),
-    ("avô", "avó"),
-    ("neto", "neta"),
-    ("netos", "netas"),
-    ("bisneto", "bisneta"),
-    ("bisnetos", "bisnetas"),
-    ("tio", "tia"),
-    ("sobrinho", "sobrinha"),
-    ("marido", "esposa"),
-    ("maridos", "esposas"),
-    ("esposo", "esposa"),
-    ("noivo", "noiva"),
-    ("viúvo", "viúva"),
-    ("padrasto", "madrasta"),
-    ("rei", "rainha"),
-    ("reis", "rainhas"),
-    ("príncipe", "princesa"),
-    ("príncipes", "princesas"),
-    ("imperador", "imperatriz"),
-    ("imperadores", "imperatrizes"),
-    ("conde", "condessa"),
-    ("condes", "condessas"),
-    ("duque", "duquesa"),
-    ("duques", "duquesas"),
-    ("arquiduque", "arquiduquesa"),
-    ("barão", "baronesa"),
-    ("barões", "baronesas"),
-    ("visconde", "viscondessa"),
-    ("viscondes", "viscondessas"),
-    ("marquês", "marquesa"),
-    ("cavalheiro", "dama"),
-    ("cavalheiros", "damas"),
-    ("senhor", "senhora"),
-    ("senhores", "senhoras"),
-    ("sacerdote", "sacerdotisa"),
-    ("sacerdotes", "sacerdotisas"),
-    ("monge", "freira"),
-    ("monges", "freiras"),
-    ("abade", "abadessa"),
-    ("herói", "heroína"),
-    ("heróis", "heroínas"),
-    ("poeta", "poetisa"),
-    ("profeta", "profetisa"),
-    ("ator", "atriz"),
-    ("atores", "atrizes"),
-    ("patriarca", "matriarca"),
-    ("réu", "ré"),
-    ("réus", "rés"),
-    ("czar", "czarina"),
-    ("padrinho", "madrinha"),
-]
-# only as the predicate or after `como` (elsewhere often another person)
-_PERSON_PRED = [
-    ("pai", "mãe"),
-    ("campeão", "campeã"),
-    ("mestre", "mestra"),
-    ("herdeiro", "herdeira"),
-    ("cidadão", "cidadã"),
-    ("capitão", "capitã"),
-    ("guardião", "guardiã"),
-    ("anfitrião", "anfitriã"),
-    ("vilão", "vilã"),
-    ("órfão", "órfã"),
-    ("embaixador", "embaixatriz"),
-    ("primo", "prima"),
-    ("amigo", "amiga"),
-    ("juiz", "juíza"),
-]
+def _is_verb(w: str, lex: Lexicon, sg: bool = False) -> bool:
+    """``w`` looks like a finite verb form or a gerund: its infinitive is a frequent word."""
+    if w in _IRREGULAR_VERBS:
+        return True
+    if w in _NOT_VERB:
+        return False
+    for end, infs in _VERB_FORMS + (_VERB_FORMS_SG if sg else ()):
+        if w.endswith(end) and len(w) - len(end) >= 2:
+            stem = w[: len(w) - len(end)]
+            if any(lex.zipf.get(stem + inf, 0.0) >= 3.0 for inf in infs):
+                return True
+    return False
 
-# Endings (masculine form) of words that are adjectives or person nouns, safe to inflect next to
-# a changed noun; a bare -o/-a word needs one of these or to be in _ADJ.
-_ADJ_ENDINGS = (
-    "ado", "ido", "oso", "ivo", "ico", "ano", "ário", "eiro", "ento", "udo", "ório", "ério",
-    "esco", "ístico", "ino", "ável", "ólogo", "ógrafo", "or", "ês", "ão", "eto", "ito", "into",
-    "ordo", "ulo", "inho", "íno", "uro",
-)  # fmt: skip
-_ADJ = frozenset(
-    """novo velho lindo belo branco negro preto alto baixo gordo magro louco rico cego surdo
-    mudo morto vivo sozinho pequeno bonito feio fraco duro primeiro segundo terceiro quarto quinto
-    sexto sétimo oitavo nono décimo último próprio mesmo único outro certo tal famoso jovem
-    solteiro casado viúvo divorciado nascido eleito preso honesto justo sério sábio calmo
-    tímido ruivo moreno loiro louro escuro claro querido amado perfeito pronto culpado inocente
-    dedicado apaixonado orgulhoso bravo cansado zangado satisfeito contente atento fiel
-    autônomo independente infeliz feliz""".split()
-)
-# words that end like an adjective but are (also) frequent nouns or verbs
-_NOT_ADJ = frozenset(
-    """caso jogo parto passado estado mercado resultado reinado condado ducado senado partido
-    sentido vestido tratado bispado marido conto canto ensino trabalho acho volto torno lembro
-    continuo recordo encontro passo junto conta casa marco maio ano plano piano deixo acho jogo
-    falo gosto penso chamo fico levo toco mando pergunto olho ando luto apoio moro ajudo estudo
-    sonho espero procuro chego uso""".split()
-)
-_ADV = frozenset(
-    """muito tão bem mais menos bastante extremamente particularmente também ainda já
-    sempre nunca então depois logo novamente inicialmente posteriormente finalmente oficialmente
-    rapidamente igualmente considerado considerada""".split()
-)
-_COPULAS = frozenset(
-    """foi era é será seria fora sido ser estava esteve está estar sendo ficou fica ficava
-    ficaria permaneceu permanece parecia parece tornou torna tornara tornar""".split()
-)
-_AUX = frozenset(
-    """tinha havia tem teria tendo ter terá pode podia poderia deve devia deveria iria vai ia
-    foi""".split()
-)
-_SUBJ_SKIP = frozenset(
-    """também não já então ainda nunca sempre logo depois mais tarde se posteriormente
-    inicialmente finalmente oficialmente""".split()
-)
-_PRE_CLITIC = frozenset(
-    """que não nunca jamais já também ainda quem onde quando se e alguns muitos todos""".split()
-)
-_PREP = frozenset("de para a sem por após antes ao".split())
-# a capitalised word after these is not a person's name (`O Parlamento`, `Universidade de Lisboa`)
-_NAME_BLOCK = frozenset(
-    """o a os as um uma do da dos das no na nos nas ao à pelo pela de em e seu sua este esta
-    esse essa""".split()
-)
-_HEAD_END = frozenset("a de do da dos das em entre que para".split())
-_VERB_ENDINGS = ("ram", "rem", "ou", "iu", "ava", "avam", "iam", "aria", "ará")
-# suffix changes (feminine, masculine), longest first
-_SUFFIXES = [
-    ("oras", "ores"),
-    ("ora", "or"),
-    ("esas", "eses"),
-    ("esa", "ês"),
-    ("onas", "ões"),
-    ("ona", "ão"),
-    ("ãs", "ãos"),
-    ("ã", "ão"),
-    ("eia", "eu"),
-    ("as", "os"),
-    ("a", "o"),
-]
-_PERSON_ENDINGS = (
-    "or", "ores", "eiro", "eiros", "ário", "ários", "ólogo", "ógrafo", "ês", "ico", "ado",
-    "ino", "eto", "ano", "ão", "ista", "ante", "ente",
-)  # fmt: skip
-_INVARIANT_PERSON_ENDINGS = ("ista", "ante", "ente", "cida", "arca", "nauta", "ota")
+
+def _is_adv(w: str) -> bool:
+    return w in _ADV or (w.endswith("mente") and len(w) > 7)
+
+
+def _nounlike(s: Sentence, k: int) -> bool:
+    """Token ``k`` is a common noun (lower case, no verb, pronoun or function word)."""
+    w = s.low[k]
+    return (
+        s.toks[k][:1].islower() and len(w) > 3 and w not in _FUNCTION
+        and w not in _COPULAS and w not in _AUX and not _is_adv(w)
+        and not w.endswith(_PARTICIPLE) and not w.endswith(_VERB_ENDINGS)
+    )  # fmt: skip
 
 
 def _fm(pairs, d):
@@ -260,9 +124,41 @@ class Portuguese(Language):
         # `pais` (parents / fathers) and `membro` are usually left alone
         return [*sorted(self._dets[d]), "o", "a", "lo", "la", "pais", "membro", "membros"]
 
+    def allows(
+        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+    ) -> bool:
+        """A learned participle change (`nomeado`, `conhecida`) only where it can be the
+        person's: not attributive to another noun (`seu gênio é conhecido`, `sua performance
+        mais conhecida`), not `nomeado em homenagem a` (a thing named after the person)."""
+        low = s.low
+        w = low[i]
+        if ln != 1 or not w.endswith(_PARTICIPLE):
+            return True
+        if low[i + 1 : i + 3] == ["em", "homenagem"]:
+            return False
+        k = i - 1
+        while k >= 0 and _is_adv(low[k]) and s.gap_after(k) == " ":
+            k -= 1
+        if k < 0 or s.gap_after(k) != " " or k in plan:
+            return True
+        if low[k] in _COPULAS:
+            j = k - 1
+            while j >= 0 and (low[j] in _SUBJ_SKIP or low[j] in _AUX) and s.gap_after(j) == " ":
+                j -= 1
+            if j < 0 or j in plan or s.gap_after(j) != " ":
+                return True
+            k = j
+        return not _nounlike(s, k)
+
     # ---------------------------------------------------------------- helpers
     def _flip(
-        self, d: str, w: str, lex: Lexicon, adjlike: bool = True, veto: bool = False
+        self,
+        d: str,
+        w: str,
+        lex: Lexicon,
+        adjlike: bool = True,
+        veto: bool = False,
+        agent: bool = False,
     ) -> str | None:
         """The other-gender form of an adjective / person noun ``w``, or None."""
         for table in (self._person_pred[d],):
@@ -271,7 +167,7 @@ class Portuguese(Language):
         seen = lex.seen.get(w)
         if veto and seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
             return None
-        if w in _NOT_ADJ:
+        if w in _NOT_ADJ or w in _PRE_ADJ or w in _PRE_ADJ_PL:
             return None
         best = None
         z_src = lex.zipf.get(w, 0.0)
@@ -286,19 +182,23 @@ class Portuguese(Language):
                 or masc.rstrip("s") in _ADJ
                 or masc.endswith(_ADJ_ENDINGS)
                 or masc.rstrip("s").endswith(_ADJ_ENDINGS)
+                or (masc.endswith("ores") and masc[:-2].endswith(_ADJ_ENDINGS))
                 or (seen is not None and seen[0] >= 2)
             ):
                 continue
             z = lex.zipf.get(cand, 0.0)
             # feminine agent nouns are much rarer in text than the masculine ones
-            drop = 2.0 if fem in ("ora", "oras") else 1.0
+            drop = 2.0 if fem in ("ora", "oras") or (agent and fem in ("a", "as")) else 1.0
             if z >= 2.0 and z >= z_src - drop and (best is None or z > best[0]):
                 best = (z, cand)
+        if best is None and agent and d == "m2f" and w.endswith(_AGENT) and len(w) > 5:
+            return w[:-2] + "as" if w.endswith("es") else w + "a"
         return best[1] if best else None
 
     # ---------------------------------------------------------------- proposals
     def propose(self, d: str, s: Sentence, covered: list[bool], plan: Plan, lex: Lexicon) -> Plan:
         low, toks, n = s.low, s.toks, len(s.low)
+        s.notes["covered"] = covered
         out: Plan = {}
         src_of = {}
         for i, (ln, tgt) in plan.items():
@@ -307,6 +207,8 @@ class Portuguese(Language):
         pron = {i for i, (a, _) in src_of.items() if a in self._all_pron}
         dets = {i for i, (a, _) in src_of.items() if a in self._all_dets}
         nominal = {i for i in src_of if i not in pron and i not in dets}
+        # object pronouns changed (`a tornasse`, `a consideram`)
+        clitics = {i for i in dets if low[i] in ("o", "a") and i + 1 not in src_of}
         person_seen = bool(pron) or bool(nominal)
 
         def free(i: int) -> bool:
@@ -316,6 +218,9 @@ class Portuguese(Language):
             return s.gap_after(i) == " "
 
         det = self._dets[d]
+        if not s.notes.get("opening"):
+            s.notes["opening"] = True
+            out.update(self._opening(d, s, plan, lex, free))
         for i in range(n):
             if not free(i):
                 continue
@@ -324,15 +229,30 @@ class Portuguese(Language):
             if (
                 w in det
                 and sp(i)
+                and not (w == "a" and i > 0 and low[i - 1].startswith(_PROMOTED))
                 and (
                     i + 1 in nominal
-                    or (low[i + 1] in ("mais", "menos") and i + 2 in nominal and sp(i + 1))
+                    or (
+                        (low[i + 1] in ("mais", "menos") or low[i + 1] in _PRE_ADJ)
+                        and i + 2 in nominal
+                        and sp(i + 1)
+                    )
                     or (i + 1 in dets and low[i + 1] in _ADJ_DETS)
                     or (w in _ARTICLES and i + 1 in dets and low[i + 1] in _POSSESSIVES)
                     or (w in _ALL_DETS and i + 1 in dets)
                 )
             ):
                 out[i] = (1, (det[w],))
+                continue
+            # `pais` (fathers, or parents): fathers as a kind (`grupos de pais`, `pais que`),
+            # not someone's parents (`seus pais`, `os pais dele`, `tiveram os pais`)
+            if (
+                w == "pais" and d == "m2f" and toks[i][:1].islower() and i > 0
+                and (low[i - 1] not in self._all_dets
+                     or (low[i - 1] == "os" and low[i + 1 : i + 2] == ["que"]))
+                and (i + 1 >= n or low[i + 1] not in self._all_pron)
+            ):  # fmt: skip
+                out[i] = (1, ("mães",))
                 continue
             # adjective after a changed noun (`filho mais novo`), or before it after a determiner
             lower = toks[i][:1].islower()
@@ -343,12 +263,24 @@ class Portuguese(Language):
                 )  # fmt: skip
                 pre = i + 1 in nominal and sp(i) and i > 0 and (low[i - 1] in self._all_dets)
                 if post or pre:
-                    t = self._flip(d, w, lex, adjlike=not post)
+                    # a verb after the subject noun (`a madrasta deixa`) is no adjective
+                    t = self._flip(d, w, lex, adjlike=not post or _is_verb(w, lex, True))
+                    if t is not None and t != w:
+                        out[i] = (1, (t,))
+                        continue
+                # coordinated with a changed predicate: `tão feia e deformada`, `foi presa,
+                # encarcerada e`
+                coord = i > 1 and i - 2 in nominal and low[i - 1] in ("e", "ou") and sp(i - 2)
+                coord = coord and sp(i - 1) and low[i - 2] not in self._person[d]
+                comma = i > 0 and i - 1 in nominal and s.gap_after(i - 1) == ", "
+                comma = comma and w.endswith(_PARTICIPLE) and low[i - 1] not in self._all_pron
+                if coord or comma:
+                    t = self._flip(d, w, lex)
                     if t is not None and t != w:
                         out[i] = (1, (t,))
                         continue
             # predicate after a copula whose subject is the person: `ela foi presa`
-            if self._predicate_start(s, i, pron | nominal, pron):
+            if self._predicate_start(s, i, pron | nominal, pron, lex, clitics):
                 got = self._predicate(d, s, i, lex, free)
                 if got:
                     out.update(got)
@@ -356,16 +288,18 @@ class Portuguese(Language):
             # `trabalhou como advogado`, `como um astuto empresário`
             if pron and i > 0 and low[i - 1] == "como" and sp(i - 1) and toks[i][:1].islower():
                 arts = ("o", "um") if d == "m2f" else ("a", "uma")
-                got = self._person_np(d, s, i - 1 if w in arts else i, lex, free, w not in arts)
+                got = self._person_np(d, s, i, lex, free, w not in arts)
                 if got:
                     out.update(got)
                     continue
             # proclitic object pronoun before a verb: `alguns o verem`, `que o levou`
             if (
-                pron and w == ("o" if d == "m2f" else "a") and 0 < i < n - 1
-                and low[i - 1] in _PRE_CLITIC and sp(i - 1) and sp(i)
+                w == ("o" if d == "m2f" else "a") and i < n - 1 and sp(i)
+                and (i == 0 or (low[i - 1] not in _ART_BEFORE
+                                and s.gap_after(i - 1) in (" ", ", ", ") ")))
                 and toks[i + 1][:1].islower() and not covered[i + 1]
-                and low[i + 1].endswith(_VERB_ENDINGS)
+                and _is_verb(low[i + 1], lex, i > 0 and low[i - 1] in _CLITIC_STRONG)
+                and not (w == "a" and low[i + 1].endswith(("rem", "r")))  # `a venderem`
             ):  # fmt: skip
                 out[i] = (1, ("a" if d == "m2f" else "o",))
                 continue
@@ -378,18 +312,52 @@ class Portuguese(Language):
                     continue
         return out
 
-    def _predicate_start(self, s: Sentence, i: int, changed: set, pron: set) -> bool:
+    def _opening(self, d: str, s: Sentence, plan: Plan, lex: Lexicon, free) -> Plan:
+        """The sentence's opening: a participle clause about the subject (`Horrorizado com`,
+        `Quando questionado sobre`); a subject that is a person noun for sure (`O policial então
+        gritou`)."""
+        low, n = s.low, len(s.low)
+        k = 1 if n > 1 and low[0] in _OPENERS else 0
+        w = low[k] if k < n else ""
+        if (
+            n > k + 2 and w.endswith(_PARTICIPLE[:4]) and free(k) and s.gap_after(k) == " "
+            and ", " in s.text[s.spans[k][1] :] and (k == 0 or s.gap_after(0) == " ")
+            and w not in _THING_PARTICIPLES
+        ):  # fmt: skip
+            t = self._flip(d, w, lex)
+            if t is not None and t != w:
+                return {k: (1, (t,))}
+        arts = ("o", "um") if d == "m2f" else ("a", "uma")
+        out: Plan = {}
+        for k in [0] if n > 2 else []:
+            if low[k] != arts[0] or s.gap_after(k) != " ":
+                continue
+            got = self._person_np(d, s, k, lex, free)
+            for h in got:  # only a noun that is a person's for sure
+                head = low[h] if d == "m2f" else got[h][1][0]
+                if not (head in self._person_pred["m2f"] or head in _INVARIANT_PERSON
+                        or (head.endswith(_SURE_PERSON) and head not in _ADJ)):  # fmt: skip
+                    break
+            else:
+                out.update(got)
+        return out
+
+    def _predicate_start(
+        self, s: Sentence, i: int, changed: set, pron: set, lex: Lexicon, clitics: set
+    ) -> bool:
         """Token ``i`` begins the predicate of a copula whose subject is the changed person."""
         low, toks = s.low, s.toks
         k = i - 1
-        while k >= 0 and (low[k] in _ADV or low[k] == "se") and s.gap_after(k) in (" ", "-"):
+        while k >= 0 and (_is_adv(low[k]) or low[k] == "se") and s.gap_after(k) in (" ", "-"):
             k -= 1
+        if k >= 1 and k - 1 in clitics and low[k].startswith(_OBJ_PRED):
+            return all(_is_adv(low[j]) for j in range(k + 1, i))  # `a tornasse tão feia`
         if k < 0 or low[k] not in _COPULAS:
             return False
         if low[k] in ("tornou", "torna", "tornara", "tornar"):
             if not (k + 1 < i and low[k + 1] == "se") and not (k > 0 and low[k - 1] == "se"):
                 return False
-        elif not all(low[j] in _ADV for j in range(k + 1, i)):
+        elif not all(_is_adv(low[j]) for j in range(k + 1, i)):
             return False
         j = k - 1
         while j >= 0 and (low[j] in _SUBJ_SKIP or low[j] in _AUX) and s.gap_after(j) == " ":
@@ -402,6 +370,11 @@ class Portuguese(Language):
             return True
         if pron and low[j] == "e":
             return True
+        # no subject: the person's (`disse que estava zangado`, `embora estivesse envolvido`)
+        if changed and low[j] in _CONJ and s.gap_after(j) == " ":
+            if low[j] != "que":
+                return True
+            return j > 0 and (j - 1 in changed or _is_verb(low[j - 1], lex))
         if pron and low[j] in _PREP and low[k] in ("ser", "estar"):
             return True
         name = toks[j][:1].isupper() and (j == 0 or low[j - 1] not in _NAME_BLOCK)
@@ -427,25 +400,39 @@ class Portuguese(Language):
         self, d: str, s: Sentence, k: int, lex: Lexicon, free, bare: bool = False
     ) -> Plan:
         """``k`` is an article; if the noun phrase it opens names a person (`um especialista`,
-        `o primeiro reitor`), change its head noun (or only the article for a noun of both
-        genders); the adjectives follow through propose."""
+        `o primeiro reitor`), change its head noun (or mark a noun of both genders as the
+        person, unchanged); the article and the adjectives follow through propose."""
         low, toks, n = s.low, s.toks, len(s.low)
-        out: Plan = {}
         h = k if bare else k + 1
+        if not bare and h + 1 < n and free(h) and low[h] in ("dos", "das") and s.joined(k):
+            return self._group(d, s, k, h, lex, free)
+        fallback: Plan = {}
         while h < n and free(h) and toks[h][:1].islower() and s.gap_after(h - 1) == " ":
             w = low[h]
             if w in self._person_pred[d]:
-                out[h] = (1, (self._person_pred[d][w],))
-                return out
-            if not bare and w.endswith(_INVARIANT_PERSON_ENDINGS) and lex.zipf.get(w, 0) >= 2:
-                out[k] = (1, (self._dets[d][low[k]],))
-                return out
-            t = self._flip(d, w, lex, veto=False)
-            if t is not None and t != w and (t if d == "f2m" else w).endswith(_PERSON_ENDINGS):
-                nxt_adj = h + 1 < n and free(h + 1) and s.gap_after(h) == " "
-                if not (nxt_adj and w in _ADJ and self._flip(d, low[h + 1], lex)):
-                    out[h] = (1, (t,))
-                    return out
+                return {h: (1, (self._person_pred[d][w],))}
+            nxt_ok = h + 1 < n and free(h + 1) and s.gap_after(h) == " "
+            nxt_ok = nxt_ok and toks[h + 1][:1].islower() and low[h + 1] not in _HEAD_END
+            if w in _PRE_ADJ and nxt_ok:  # `um grande líder`, `um jovem barão`
+                if w in _INVARIANT_PERSON:
+                    fallback = {h: (1, (w,))}
+                h += 1
+                continue
+            if w in _INVARIANT_PERSON or (
+                w.endswith(_INVARIANT_PERSON_ENDINGS)
+                and (lex.zipf.get(w, 0) >= 2 or (w.endswith("ista") and len(w) > 6))
+                and w not in _NOT_PERSON
+            ):
+                return {h: (1, (w,))}
+            t = self._flip(d, w, lex, veto=False, agent=True)
+            personlike = (t is not None and (t if d == "f2m" else w).endswith(_PERSON_ENDINGS)) or (
+                bare and d == "m2f" and w.endswith("o") and w not in _NOT_ADJ
+            )
+            if (
+                t is not None and t != w and personlike
+                and not (nxt_ok and w in _ADJ and self._flip(d, low[h + 1], lex))
+            ):  # fmt: skip
+                return {h: (1, (t,))}
             if not bare and w in ("mais", "menos"):
                 h += 1
                 continue
@@ -454,13 +441,55 @@ class Portuguese(Language):
             # an adjective as the head: `o mais novo das quatro crianças`, `o primeiro a`
             head_end = h + 1 >= n or low[h + 1] in _HEAD_END or s.gap_after(h) != " "
             if not bare and t and (adj or masc.endswith(_ADJ_ENDINGS)) and head_end:
-                out[h] = (1, (t,))
-                return out
+                return {h: (1, (t,))}
             if not bare and adj:
                 h += 1
                 continue
+            # an adjective the lists lack, before a person noun: `um astuto empresário`
+            t2 = None if bare or not nxt_ok else self._flip(d, w, lex, adjlike=False)
+            if t2 is not None and t2 != w:
+                rest = self._person_np(d, s, h, lex, free)
+                if rest:
+                    return {h: (1, (t2,)), **rest}
+            return fallback
+        return fallback
+
+    def _group(self, d: str, s: Sentence, k: int, h: int, lex: Lexicon, free) -> Plan:
+        """`um dos maiores imperadores`: the person among a group of their kind, which the
+        references put in the person's gender (`uma das maiores imperatrizes`)."""
+        low, toks, n = s.low, s.toks, len(s.low)
+        det = self._dets[d]
+        if low[k] not in det or low[h] not in det:
             return {}
-        return out
+        out: Plan = {k: (1, (det[low[k]],)), h: (1, (det[low[h]],))}
+        j = h + 1
+        while j < n and toks[j][:1].islower() and s.gap_after(j - 1) == " ":
+            if not free(j):  # the head noun is changed already (`dos maiores imperadores`)
+                return out if s.notes["covered"][j] else {}
+            w = low[j]
+            if w in self._person_pred[d] or (w == "pais" and d == "m2f"):
+                out[j] = (1, (self._person_pred[d].get(w, "mães"),))
+                return out
+            if w.endswith(_INVARIANT_PLURAL) or w.rstrip("s") in _INVARIANT_PERSON:
+                out[j] = (1, (w,))
+                return out
+            if w in _PRE_ADJ_PL:
+                j += 1
+                continue
+            t = self._flip(d, w, lex, veto=False, agent=True)
+            if t is None or t == w:
+                return {}
+            masc = t if d == "f2m" else w
+            stem = masc[:-2] if masc.endswith("es") else masc.rstrip("s")
+            if stem.endswith(_PERSON_ENDINGS):
+                out[j] = (1, (t,))
+                return out
+            if masc in _ADJ or stem in _ADJ or stem.endswith(_ADJ_ENDINGS):
+                out[j] = (1, (t,))
+                j += 1
+                continue
+            return {}
+        return {}
 
 
 RULES = Portuguese(
