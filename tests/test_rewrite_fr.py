@@ -136,3 +136,64 @@ def test_nothing_to_change_is_byte_identical(rw):
 def test_starts_vowel():
     assert starts_vowel("acteur") and starts_vowel("homme") and starts_vowel("héroïne")
     assert not starts_vowel("héros") and not starts_vowel("mari")
+
+
+ROUND_TWO = [
+    # (masculine, feminine): grammar added in the second round, hand-written sentences
+    # participles across adverbs and after `avoir été` with an adverb in between
+    ("Il fut bientôt très apprécié.", "Elle fut bientôt très appréciée."),
+    ("Il a même été arrêté à Lyon.", "Elle a même été arrêtée à Lyon."),
+    # coordinated predicates; a subject left out after `et`; an infinitive `être`
+    ("Il était calme, curieux et actif.", "Elle était calme, curieuse et active."),
+    ("Il posa sa candidature et fut accepté.", "Elle posa sa candidature et fut acceptée."),
+    ("Il espérait être nommé à Rome.", "Elle espérait être nommée à Rome."),
+    # reflexive `s'est`, the emphatic pronoun between auxiliary and participle
+    ("Il s'est installé à Paris.", "Elle s'est installée à Paris."),
+    # a name as subject; an opening participle whose subject follows the comma
+    ("Dupont est arrivé à Lyon en 1950.", "Dupont est arrivée à Lyon en 1950."),
+    ("Né à Lyon, il étudia le droit.", "Née à Lyon, elle étudia le droit."),
+    # a role after `en tant que`, with its adjective
+    ("Il a travaillé en tant que serveur.", "Elle a travaillé en tant que serveuse."),
+    ("Il y travailla en tant que journaliste indépendant.",
+     "Elle y travailla en tant que journaliste indépendante."),
+    # `l'un des` and its noun phrase; superlatives; quantifiers before a plural
+    ("Il était l'un des premiers chimistes.", "Elle était l'une des premières chimistes."),
+    ("Il devint le plus vieil acteur du pays.", "Elle devint la plus vieille actrice du pays."),
+    ("Il parle à un de ses oncles.", "Elle parle à une de ses tantes."),
+    # `il se` + verb is personal; `il a décidé que` too
+    ("Il se souvint de cette époque.", "Elle se souvint de cette époque."),
+    ("Il a décidé que le film sortirait.", "Elle a décidé que le film sortirait."),
+    # `lui aussi` after a comma, `de lui` before an article
+    ("Il avait, lui aussi, un chien.", "Elle avait, elle aussi, un chien."),
+    ("Ce succès fit de lui la vedette du film.", "Ce succès fit d'elle la vedette du film."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("m", "f"), ROUND_TWO)
+def test_round_two_both_directions(rw, m, f):
+    assert fem(rw, m) == f
+    assert mas(rw, f) == m
+
+
+def test_adjectives_after_a_plural_noun_and_a_fixed_complement(rw):
+    assert fem(rw, "Il invitait des hommes d'affaires néerlandais.") == (
+        "Elle invitait des femmes d'affaires néerlandaises."
+    )
+    assert fem(rw, "Il a épousé une femme très riche et un homme très dévot.") == (
+        "Elle a épousé une femme très riche et une femme très dévote."
+    )
+
+
+def test_what_does_not_agree_with_the_person(rw):
+    # a noun after a preposition is no subject: `de la reine était gérée` keeps its participle
+    assert mas(rw, "La maison de la reine était gérée par Marie.") == (
+        "La maison du roi était gérée par Marie."
+    )
+    # the emphatic pronoun of the noun that opens the sentence stays
+    assert mas(rw, "La chapelle elle-même est fréquentée par une religieuse.") == (
+        "La chapelle elle-même est fréquentée par un moine."
+    )
+    # `comme` + an adjective or a participle is no role
+    assert fem(rw, "Il a agi comme prévu.") == "Elle a agi comme prévu."
+    # `de la même` + a changed noun contracts: `du même`
+    assert mas(rw, "Il s'éprend de la même jeune fille.") == "Il s'éprend du même jeune garçon."

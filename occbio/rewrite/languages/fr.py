@@ -9,7 +9,11 @@ The learned tables (``learned_fr.json``) give the frequent person words (``acteu
 * a changed noun carries its noun phrase: determiner (``le``/``la``, ``un``/``une``,
   ``ce``/``cet``/``cette``, ``son``/``sa``, ``du``/``de la``, ``au``/``à la``), the adjectives
   before it (``un jeune baron`` → ``une jeune baronne``) and after it (``actrice américaine``);
-* predicates after a changed subject pronoun and a copula (``elle est devenue célèbre``);
+* predicates after a copula (``elle est devenue célèbre``) across adverbs (``fut bientôt très
+  demandée``), coordinated (``calme, curieuse et active``), whose subject is a changed
+  pronoun, a name, ``lui-même``, a left-out subject (``... et fut acceptée``), an infinitive
+  (``d'être nommée``), or an opening participle (``Née à Lyon, elle``);
+* roles (``en tant que serveuse``), ``l'une des premières``, superlatives, quantifiers;
 * elision and contraction of the result (``le homme`` → ``l'homme``, ``de le roi`` → ``du roi``,
   ``d'elle`` → ``de lui``, ``son amie``).
 
@@ -19,22 +23,48 @@ here, with their context, instead of by the engine, and must be words of French 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence, merge_contractions
-
-_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
-#: words with an aspirated h (no elision: `le héros`), and their families
-_H_ASPIRE = (
-    "hâ", "hach", "haï", "haine", "hall", "halte", "hamea", "hamp", "hanch", "handi", "hang",
-    "hant", "harc", "hard", "hareng", "hargn", "haricot", "harp", "hasard", "hât", "hauss",
-    "haut", "havr", "hennir", "hér", "héron", "héros", "hêtre", "heurt", "hibou", "hideu",
-    "hiérarch", "hiss", "hock", "hold", "hollandais", "homard", "hongr", "honte", "hont", "hoquet",
-    "hors", "hot", "houl", "hous", "hubl", "huées", "huit", "hurl", "hutte", "hyène",
-)  # fmt: skip
-_H_MUET = ("héroïne", "héritier", "héritière", "hérit", "héroïq", "hérés")
+from occbio.rewrite.languages.fr_words import (
+    _ADVERBS,
+    _AGENT_F,
+    _AGENT_M,
+    _AUX_ETRE,
+    _AVOIR,
+    _CLITIC_BETWEEN,
+    _COPULA,
+    _DET_F2M,
+    _DET_M2F,
+    _DETS,
+    _EPICENE,
+    _EPICENE_ENDINGS,
+    _FIXED_PREFIX,
+    _H_ASPIRE,
+    _H_MUET,
+    _HAVE,
+    _IMPERSONAL_ADJ,
+    _IMPERSONAL_NEXT,
+    _INF_COPULA,
+    _NEVER,
+    _NO_GUESS,
+    _NOT_PARTICIPLE,
+    _NOUN_COMPLEMENTS,
+    _NUMBERS,
+    _ORDINAL,
+    _PARTICIPLE,
+    _POSSESSIVE,
+    _PRE_F2M,
+    _PRE_M2F,
+    _PREP,
+    _QUANT_M2F,
+    _REFLEXIVE_DATIVE,
+    _SUBJECT_WORDS,
+    _SUFFIXES,
+    _VERBLIKE_M,
+    _VOWELS,
+)
 
 
 def starts_vowel(word: str) -> bool:
@@ -47,123 +77,6 @@ def starts_vowel(word: str) -> bool:
             return True
         return not w.startswith(_H_ASPIRE)
     return w[0] in _VOWELS
-
-
-# ------------------------------------------------------------------------------ word classes
-_PREP = frozenset(
-    "de d' à a pour par chez avec sans sur contre vers entre envers selon après avant devant "
-    "derrière comme et ou que qu' parmi auprès près malgré sauf hormis outre".split()
-)
-# `a` above: `à` written without its accent; `que`/`qu'` as in `plus que lui`, `tant que lui-même`
-
-#: words that follow a subject pronoun but are no verb of the person (`il y a`, `il faut`)
-_IMPERSONAL_NEXT = frozenset(
-    "y faut fallait fallut faudra faudrait s'agit s'agissait s'agira s'agirait semble semblait "
-    "sembla existe existait exista suffit suffisait suffira reste restait resta importe "
-    "convient convenait paraît paraissait vaut valait vaudrait pleut pleuvait arrive arrivait "
-    "arriva se".split()
-)
-#: predicates of impersonal `il est/était ... de/que`
-_IMPERSONAL_ADJ = frozenset(
-    "possible impossible probable improbable nécessaire difficile facile important clair "
-    "évident temps vrai certain intéressant rare courant interdit dit rapporté prévu question "
-    "dommage inutile utile indispensable essentiel logique normal naturel juste permis "
-    "préférable souhaitable fréquent habituel connu admis établi écrit noté crucial impératif "
-    "primordial urgent vital annoncé estimé décidé convenu décrété signalé indiqué démontré "
-    "prouvé suggéré proposé révélé affirmé déclaré observé constaté expliqué précisé souligné "
-    "montré confirmé envisagé temps l'heure".split()
-)
-_ORDINAL = re.compile(r"\d+(?:e|è|ème|eme|er|re|ère)$")
-_EPICENE = frozenset(
-    "fan membre porte parole juge ministre maire peintre poète artiste élève adulte enfant "
-    "guide chef star vedette personne cible victime témoin modèle mannequin pilote secrétaire "
-    "camarade collègue complice partenaire responsable interprète critique athlète "
-    "philosophe diplomate architecte compositeur".split()
-)
-_PARTICIPLE = ("é", "ée", "és", "ées", "u", "ue", "us", "ues", "i", "ie", "is", "ies", "it",
-               "ite", "ise", "ises", "ert", "erte", "int", "inte")  # fmt: skip
-_AVOIR = frozenset("a avait aurait aura avoir ayant ont avaient eut eu auraient".split())
-_SUBJECT_WORDS = frozenset("qui que qu' il elle on ils elles je tu nous vous".split())
-_POSSESSIVE = frozenset("sa son ses ma mon mes ta ton tes leur leurs notre nos votre vos".split())
-_NUMBERS = frozenset("deux trois quatre cinq six sept huit neuf dix onze douze".split())
-_HAVE = frozenset("a avait ont avaient eut eurent aura auront".split())
-_COPULA = frozenset(
-    "est était fut sera serait soit fût devient devint devenait deviendra resta reste restait "
-    "demeure demeura demeurait semble semblait sembla paraît paraissait parut étant "
-    "meurt mourut".split()
-)
-_AUX_ETRE = frozenset("a avait aura aurait eut ayant".split())  # + été
-_ADVERBS = frozenset(
-    "ne n' pas plus jamais aussi également très alors ensuite toujours souvent déjà bien "
-    "encore vite mal tout trop si assez particulièrement notamment rapidement finalement "
-    "longtemps presque peu beaucoup même surtout parfois désormais enfin puis tôt tard "
-    "largement officiellement brièvement seulement donc ainsi cependant pourtant".split()
-)
-_CLITIC_BETWEEN = frozenset("ne n' se s' y en lui leur me m' te t' nous vous".split())
-
-# (feminine, masculine) determiners
-_DET_F2M = {"la": "le", "une": "un", "cette": "ce", "ma": "mon", "ta": "ton", "sa": "son"}
-_DET_M2F = {"le": "la", "un": "une", "ce": "cette", "cet": "cette", "mon": "ma", "ton": "ta",
-            "son": "sa", "du": "de la", "au": "à la"}  # fmt: skip
-_DETS = frozenset(_DET_F2M) | frozenset(_DET_M2F) | {"l'", "les", "des", "ses", "aux"}
-
-#: adjectives that stand before the noun, as (feminine, masculine, masculine before a vowel)
-_PRE_ADJ = [
-    ("jeune", "jeune", ""), ("grande", "grand", ""), ("petite", "petit", ""),
-    ("nouvelle", "nouveau", "nouvel"), ("vieille", "vieux", "vieil"), ("belle", "beau", "bel"),
-    ("première", "premier", ""), ("dernière", "dernier", ""), ("seule", "seul", ""),
-    ("ancienne", "ancien", ""), ("future", "futur", ""), ("meilleure", "meilleur", ""),
-    ("mauvaise", "mauvais", ""), ("bonne", "bon", ""), ("chère", "cher", ""),
-    ("fameuse", "fameux", ""), ("sainte", "saint", ""), ("seconde", "second", ""),
-    ("même", "même", ""), ("autre", "autre", ""), ("célèbre", "célèbre", ""),
-    ("véritable", "véritable", ""), ("unique", "unique", ""), ("éminente", "éminent", ""),
-    ("brillante", "brillant", ""), ("talentueuse", "talentueux", ""),
-    ("prolifique", "prolifique", ""),
-    ("populaire", "populaire", ""), ("riche", "riche", ""), ("pauvre", "pauvre", ""),
-    ("digne", "digne", ""), ("ex", "ex", ""), ("vice", "vice", ""), ("demi", "demi", ""),
-    ("arrière", "arrière", ""), ("sous", "sous", ""), ("co", "co", ""), ("feue", "feu", ""),
-    ("défunte", "défunt", ""), ("actuelle", "actuel", ""), ("éventuelle", "éventuel", ""),
-    ("principale", "principal", ""), ("ancienne", "ancien", ""), ("fidèle", "fidèle", ""),
-    ("grande", "grand", ""), ("toute", "tout", ""), ("haute", "haut", ""),
-    ("petites", "petits", ""), ("belles", "beaux", ""), ("grandes", "grands", ""),
-]  # fmt: skip
-_PRE_F2M: dict[str, tuple[str, str]] = {}
-_PRE_M2F: dict[str, str] = {}
-for _f, _m, _mv in _PRE_ADJ:
-    _PRE_F2M[_f] = (_m, _mv or _m)
-    _PRE_M2F[_m] = _f
-    if _mv:
-        _PRE_M2F[_mv] = _f
-
-#: `grand-père` → `grand-mère`: the prefix of these compounds does not agree
-_FIXED_PREFIX = frozenset({"grand", "grands", "demi", "vice", "ex", "arrière", "co", "sous", "mi"})
-
-# (feminine ending, masculine ending): suffix guesses, longest first
-_SUFFIXES = [
-    ("eresse", "eur"), ("euses", "eurs"), ("euse", "eur"), ("rices", "eurs"), ("rice", "eur"),
-    ("iennes", "iens"), ("ienne", "ien"), ("éennes", "éens"), ("éenne", "éen"),
-    ("ives", "ifs"), ("ive", "if"), ("ères", "ers"), ("ère", "er"), ("elles", "els"),
-    ("elle", "el"), ("ettes", "ets"), ("ette", "et"), ("onnes", "ons"), ("onne", "on"),
-    ("eures", "eurs"), ("eure", "eur"), ("ées", "és"), ("ée", "é"), ("ues", "us"), ("ue", "u"),
-    ("ies", "is"), ("ie", "i"), ("ises", "is"), ("ise", "is"), ("ites", "its"), ("ite", "it"),
-    ("antes", "ants"), ("ante", "ant"), ("entes", "ents"), ("ente", "ent"),
-    ("aises", "ais"), ("aise", "ais"), ("oises", "ois"), ("oise", "ois"),
-    ("aines", "ains"), ("aine", "ain"), ("ines", "ins"), ("ine", "in"),
-    ("ales", "aux"), ("ale", "al"), ("uses", "us"), ("use", "us"), ("ortes", "orts"),
-    ("orte", "ort"), ("ottes", "ots"), ("otte", "ot"), ("ardes", "ards"), ("arde", "ard"),
-    ("andes", "ands"), ("ande", "and"), ("ètes", "ets"), ("ète", "et"),
-    ("ouses", "oux"), ("ouse", "oux"), ("ites", "its"),
-]  # fmt: skip
-#: endings of a masculine word that may also be a verb form (`il écrit`, `il finit`): guessed
-#: only as a predicate or right after a changed noun-phrase word
-_VERBLIKE_M = ("it", "is", "i", "ut", "ant", "ent")
-
-_NEVER = {
-    "f2m": ["femme", "elle", "mme", "la", "une", "sa", "cette", "ma", "de la", "à la", "filles",
-            "toutes", "vieille", "belles", "demie", "fille", "ancienne"],
-    "m2f": ["il", "lui", "m", "le", "un", "son", "ce", "mon", "du", "au", "tous", "demi",
-            "vieil", "beaux", "rendu", "fils", "ancien"],
-}  # fmt: skip
 
 
 def _verb_form(word: str, zipf) -> bool:
@@ -188,6 +101,20 @@ def _is_verbish(word: str) -> bool:
                           "irent", "ut", "urent", "ons", "ez", "e", "ant"))  # fmt: skip
 
 
+def _skip_adverbs(low: Sequence[str], k: int) -> int:
+    """The first token from ``k`` on that is no adverb (`très`, `brièvement`, `d'abord`)."""
+    n = len(low)
+    while k < n:
+        w = low[k]
+        if w in _ADVERBS or (len(w) > 6 and w.endswith("ment")):
+            k += 1
+        elif w in ("d'", "de") and k + 1 < n and low[k + 1] in ("abord", "ailleurs", "nouveau"):
+            k += 2
+        else:
+            break
+    return k
+
+
 @dataclass
 class French(Language):
     @property
@@ -210,21 +137,32 @@ class French(Language):
         verblike = word.endswith(_VERBLIKE_M) and not word.endswith(("ais", "ois"))
         if d == "m2f" and not verbish_ok and verblike:
             return None
+        if word in _NO_GUESS:
+            return None
         seen = lex.seen.get(word)
         if trust_seen and seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
             return None
         z_src = lex.zipf.get(word, 0.0)
+        plural = word.endswith(("s", "x"))
+
+        def zipf(cand: str) -> float:
+            z = lex.zipf.get(cand, 0.0)
+            if not z and plural and cand.endswith("s"):  # a rare plural of a known singular
+                z = lex.zipf.get(cand[:-1], 0.0) - 0.3
+            return z
+
         best = None
         for fem, mas in _SUFFIXES:
             src, tgt = (fem, mas) if d == "f2m" else (mas, fem)
             if word.endswith(src) and len(word) > len(src) + 2:
                 cand = word[: len(word) - len(src)] + tgt
-                z = lex.zipf.get(cand, 0.0)
+                z = zipf(cand)
                 if z >= 2.0 and z >= z_src - 1.5 and (best is None or z > best[0]):
                     best = (z, cand)
             if d == "m2f" and src == "é" and word.endswith("é"):
                 break
-        if best is None and d == "m2f" and len(word) > 3 and word[-1] in "tdslnrué":
+        short = 2 if verbish_ok and word.endswith(("u", "é")) else 3  # `élu`, `vu`
+        if best is None and d == "m2f" and len(word) > short and word[-1] in "tdslnrué":
             cand = word + "e"
             z = lex.zipf.get(cand, 0.0)
             if z >= 2.0 and z >= z_src - 1.5:
@@ -259,6 +197,8 @@ class French(Language):
             emphatic = (g == "-" and nxt == "même") or (
                 g == " " and nxt in ("aussi", "seul", "seule", "qui", "non", "seuls")
             )
+            if g == "-" and nxt == "même" and self._of_subject_noun(d, s, i):
+                continue  # `La chapelle elle-même`: the noun's, not the person's
             after_prep = prev in _PREP and (i == 0 or gap(i - 1) in (" ", ""))
             verb_next = g == " " and (nxt in _CLITIC_BETWEEN or nxt in ("l'", "le", "la", "les")
                                       or nxt in _COPULA or nxt in _HAVE)  # fmt: skip
@@ -274,6 +214,7 @@ class French(Language):
                     out[i] = (1, ("lui",))  # `avec elle :`, `plus que elle,`
             elif d == "m2f" and w == "lui":
                 verb_next = g == " " and (nxt in _CLITIC_BETWEEN or _is_verbish(nxt))
+                verb_next = verb_next and nxt not in _DETS  # `fit de lui la première`
                 after_cest = bool(g.strip()) and prev in ("c'est", "est")
                 if emphatic or ((after_prep or after_cest) and not verb_next):
                     out[i] = (1, ("elle",))
@@ -340,10 +281,14 @@ class French(Language):
                 w = low[k]
                 if gap(k) == "" and not w.endswith(("'", "’")):
                     break
-                if w in _DETS:
+                if w in _DETS or w == "ces":
                     if free(k):
                         self._set_det(d, k, w, out)
+                    self._quantifier(d, s, k, covered, out)
                     break
+                if w in ("plus", "moins") and k > 0 and low[k - 1] in ("le", "la"):
+                    k -= 1  # a superlative: `le plus vieil homme`
+                    continue
                 if gap(k) == "-" and w in _FIXED_PREFIX:
                     k -= 1
                     continue
@@ -354,67 +299,106 @@ class French(Language):
                     k -= 1
                     continue
                 if d == "m2f" and w in _PRE_M2F:
-                    if free(k) and _PRE_M2F[w] != w:
-                        out[k] = (1, (_PRE_M2F[w],))
+                    f = _PRE_M2F[w]
+                    if w in ("vieux", "fameux") and tgt(j).endswith(("s", "x")):
+                        f += "s"
+                    if free(k) and f != w:
+                        out[k] = (1, (f,))
                     k -= 1
                     continue
                 if w.endswith("ième") or _ORDINAL.match(w) or (covered[k] and not is_name(k)):
                     k -= 1
                     continue
                 break
-            # right: adjectives after the noun
+            # right: adjectives after the noun (and its fixed complement: `femme d'affaires`)
             k = j + 1
+            if tuple(low[k : k + 2]) in _NOUN_COMPLEMENTS and gap(k) in (" ", ""):
+                k += 2
             steps = 0
             while k < n and steps < 2 and gap(k - 1) == " ":
                 if not free(k) or is_name(k) or toks[k][:1].isupper():
                     break
+                a = _skip_adverbs(low, k)
+                if a > k and a < n and free(a) and gap(a - 1) == " " and toks[a].islower():
+                    k = a  # `une femme très dévote`, `un homme peu apprécié`
                 w = low[k]
                 if w in _DETS or w in _PREP or len(w) < 3:
                     break
                 guess = self._guess(d, w, lex, verbish_ok=False, trust_seen=steps > 0)
                 if guess is None:
                     break
+                if w.endswith(("s", "x")) and tgt(j).endswith(("s", "x")) and guess[-1] == "e":
+                    guess += "s"  # `femmes d'affaires néerlandaises`
                 out[k] = (1, (guess,))
                 k += 1
                 steps += 1
+
+        # -------- a role after `en tant que`, `comme`: `en tant que serveuse`
+        if changed_pron or nominal:
+            for i in range(1, n - 1):
+                as_role = (
+                    low[i] in ("que", "qu'")
+                    and low[i - 1] == "tant"
+                    and low[i - 2 : i - 1] == ["en"]
+                )
+                if not as_role and low[i] != "comme":
+                    continue
+                k = i + 1
+                if not free(k) or not toks[k].islower() or gap(i) not in (" ", ""):
+                    continue
+                w = low[k]
+                if (
+                    w in _DETS
+                    or w in _PREP
+                    or (not as_role and not w.endswith(_AGENT_M + _AGENT_F))
+                ):
+                    continue
+                guess = self._guess(d, w, lex, verbish_ok=as_role, trust_seen=False)
+                if guess is not None:
+                    out[k] = (1, (guess,))
+                elif w in _EPICENE or w.endswith(_EPICENE_ENDINGS):
+                    out[k] = (1, (w,))  # the person, of both genders: its adjectives agree
+
+        # -------- an opening participle: `Né à Lisbonne, il étudia` → `Née à Lisbonne, elle`
+        k = 0
+        if low[:2] == ["ayant", "été"] or low[:3] == ["après", "avoir", "été"]:
+            k = low.index("été") + 1
+        if k < n and free(k) and toks[k][:1].isupper() == (k == 0) and changed_pron:
+            c = next((j for j in range(k, n - 1) if gap(j).strip() == ","), -1)
+            if c > k and (c + 1) in changed_pron and low[k].endswith(_PARTICIPLE):
+                guess = self._guess(d, low[k], lex, verbish_ok=True, trust_seen=False)
+                if guess is not None:
+                    out[k] = (1, (guess,))
 
         # -------- predicates after a changed subject (pronoun or noun) and a copula
         subjects = sorted(
             i for i, (ln, t) in plan.items()
             if ln == 1 and ((i in changed_pron and t[0] in ("il", "elle")) or i in nominal)
         )  # fmt: skip
+        starts: list[tuple[int, bool, bool]] = []  # (copula, reflexive, subject is a pronoun)
         for i in subjects:
             k = i + 1
+            if low[k : k + 1] == ["qui"] and gap(i) == " " and i not in changed_pron:
+                k += 1  # a relative clause on the noun: `le baron qui fut nommé`
+                i = k - 1
             reflexive = False
             while k < n and low[k] in _CLITIC_BETWEEN:
                 reflexive = reflexive or low[k] in ("se", "s'")
                 k += 1
             if k >= n or (i not in changed_pron and k > i + 1):
                 continue
-            if low[k] in _AUX_ETRE and k + 1 < n and low[k + 1] == "été":
-                k += 2
-            elif low[k] in _COPULA:
-                k += 1
-            else:
-                continue
-            while k < n and low[k] in _ADVERBS:
-                k += 1
-            if k >= n or gap(k - 1) != " ":
-                continue
-            w = low[k]
-            if (reflexive and w in ("rendu", "permis", "demandé", "dit", "donné")) or w == "fait":
-                continue
-            if w == "l'" and k + 1 < n and low[k + 1] in ("un", "une"):
-                if free(k + 1) and low[k + 2 : k + 3] and low[k + 2] in ("des", "de", "d'"):
-                    out[k + 1] = (1, ("un" if d == "f2m" else "une",))
-                continue
-            if w in ("un", "une", "le", "la") and k + 1 < n:
-                self._predicate_np(d, k, s, covered, out, lex)
-                continue
-            if free(k) and not is_name(k):
-                guess = self._guess(d, w, lex, verbish_ok=True)
-                if guess is not None:
-                    out[k] = (1, (guess,))
+            if i not in changed_pron and self._in_complement(s, i):
+                continue  # `la maisonnée de la reine était gérée`: not the subject
+            opening = i not in changed_pron and self._opens_sentence(s, i)
+            starts.append((k, reflexive, i in changed_pron or opening))
+        for i in plan:  # `Goldfaden lui-même était un mauvais chanteur`
+            emphatic = low[i] in ("lui", "elle") and low[i + 1 : i + 2] == ["même"]
+            if emphatic and gap(i) == "-" and (i == 0 or gap(i - 1) == " "):
+                starts.append((i + 2, False, True))
+        starts += self._elided_subjects(s, changed_pron, nominal)
+        starts += self._name_subjects(s, lex)
+        for k, reflexive, pron in starts:
+            self._predicate(d, s, k, reflexive, pron, covered, out, lex)
 
         # -------- object clitics le/la before a verb, when the person's words changed
         if plan:
@@ -429,7 +413,171 @@ class French(Language):
                     continue
                 if _verb_form(nxt, lex.zipf):
                     out[i] = (1, (tgt_cl,))
+                    s.notes.setdefault("clitics", set()).add(i)
         return out
+
+    def _predicate(
+        self,
+        d: str,
+        s: Sentence,
+        k: int,
+        reflexive: bool,
+        pron: bool,
+        covered: Sequence[bool],
+        out: Plan,
+        lex: Lexicon,
+    ) -> None:
+        """The predicate of the copula at ``k`` whose subject is the person: `est devenue
+        célèbre`, `a même été nommée`, `s'est retrouvée seule`, `était calme, agitée et active`."""
+        low, toks = s.low, s.toks
+        n = len(low)
+        if k >= n:
+            return
+        if low[k] in _AUX_ETRE or low[k] == "avoir":
+            k = _skip_adverbs(low, k + 1)
+            if k >= n or low[k] != "été":
+                return
+            k += 1
+        elif low[k] in _COPULA or low[k] in _INF_COPULA:
+            k += 1
+        else:
+            return
+        k = _skip_adverbs(low, k)
+        if (
+            k + 2 < n
+            and low[k] in ("lui", "elle")
+            and s.gap_after(k) == "-"
+            and low[k + 1] == "même"
+        ):
+            k = _skip_adverbs(low, k + 2)  # `s'est lui-même comporté`
+        if k >= n or s.gap_after(k - 1) != " ":
+            return
+        w = low[k]
+        nxt = low[k + 1] if k + 1 < n else ""
+        if w == "fait" or (reflexive and w in _REFLEXIVE_DATIVE):
+            return
+        if reflexive and w == "rendu" and nxt == "compte":
+            return
+        if w == "l'" and nxt in ("un", "une"):
+            free_one = k + 1 not in out and not covered[k + 1]
+            if free_one and low[k + 2 : k + 3] and low[k + 2] in ("des", "de", "d'"):
+                out[k + 1] = (1, ("un" if d == "f2m" else "une",))
+                self._one_of(d, s, k + 3, covered, out, lex)
+            return
+        if w in ("un", "une", "le", "la") and k + 1 < n:
+            self._predicate_np(d, k, s, covered, out, lex)
+            return
+        if covered[k] or k in out or toks[k][:1].isupper():
+            return
+
+        def same_form(w: str) -> bool:  # an adjective of both genders: `calme`, `sceptique`
+            return w.endswith("e") and not w.endswith("ée") and lex.zipf.get(w, 0.0) >= 2.0
+
+        guess = self._guess(d, w, lex, verbish_ok=True, trust_seen=not pron)
+        if guess is not None:
+            out[k] = (1, (guess,))
+        elif not same_form(w) or s.gap_after(k) not in (", ", " "):
+            return
+        # coordinated predicates: `calme, agitée et active`
+        steps = 0
+        while steps < 3:
+            g = s.gap_after(k)
+            j = k + 1
+            if j < n and g == " " and low[j] in ("et", "ou"):
+                j += 1
+            elif g != ", ":
+                break
+            j = _skip_adverbs(low, j)
+            if j >= n or (j > k + 1 and s.gap_after(j - 1) != " ") or covered[j] or j in out:
+                break
+            if toks[j][:1].isupper() or len(low[j]) < 3:
+                break
+            guess = self._guess(d, low[j], lex, verbish_ok=True)
+            if guess is not None:
+                out[j] = (1, (guess,))
+            elif not same_form(low[j]):
+                break
+            k = j
+            steps += 1
+
+    @staticmethod
+    def _elided_subjects(
+        s: Sentence, changed_pron: set[int], nominal: Sequence[int]
+    ) -> list[tuple[int, bool, bool]]:
+        """Copulas whose subject is left out or is a relative pronoun standing for the
+        person: `il posa sa candidature et fut accepté`, `le baron, qui fut nommé`."""
+        low = s.low
+        n = len(low)
+        found = []
+        ends = (".", ";", ":", "?", "!")
+
+        def subject_before(j: int) -> int:
+            while j >= 0 and low[j] not in _SUBJECT_WORDS:
+                if s.gap_after(j).strip() in ends:
+                    return -1
+                j -= 1
+            return j
+
+        def subject_after(j: int) -> int:
+            while j < n and low[j] not in _SUBJECT_WORDS:
+                if s.gap_after(j).strip() in ends:
+                    return -1
+                j += 1
+            return j if j < n else -1
+
+        for c in range(1, n):
+            if low[c] in _INF_COPULA or (low[c] == "avoir" and "été" in low[c + 1 : c + 3]):
+                # an infinitive: its subject is the clause's, before it or after it
+                j = subject_before(c - 1)
+                if j < 0 and all(t not in _SUBJECT_WORDS for t in low[:c]):
+                    j = subject_after(c + 1)
+                if j >= 0 and j in changed_pron:
+                    found.append((c, False, True))
+                continue
+            if low[c] not in _COPULA and low[c] not in _AUX_ETRE:
+                continue
+            k = c - 1
+            reflexive = False
+            while k > 0 and low[k] in ("ne", "n'", "se", "s'", "y", "en"):
+                reflexive = reflexive or low[k] in ("se", "s'")
+                k -= 1
+            if low[k] in ("et", "puis", "mais") or s.gap_after(k).strip() == ",":
+                # the nearest subject before, in this sentence, must be the changed pronoun
+                after_and = low[k] in ("et", "puis", "mais")
+                j = subject_before(k - 1 if after_and else k)
+                if not after_and and subject_before(j - 1) >= 0:
+                    continue  # `Ce qui, comme il l'a vu, était`: not the subject of a clause
+                if j >= 0 and j in changed_pron:
+                    found.append((c, reflexive, True))
+        return found
+
+    def _one_of(
+        self, d: str, s: Sentence, k: int, covered: Sequence[bool], out: Plan, lex: Lexicon
+    ) -> None:
+        """`l'une des premières conservationnistes`: the plural noun phrase from ``k`` after a
+        changed `l'un des`, when its noun is of both genders or takes the other form."""
+        low, toks = s.low, s.toks
+        n = len(low)
+        if k < n and low[k] in ("ses", "ces", "nos", "leurs", "mes") and low[k - 1] in ("de", "d'"):
+            k += 1
+        while k < n and (low[k].isdigit() or low[k] in _NUMBERS):
+            k += 1
+        pre = _PRE_F2M if d == "f2m" else _PRE_M2F
+        changes: dict[int, str] = {}
+        while k < n and low[k] in pre and s.gap_after(k - 1) == " ":
+            f = pre[low[k]]
+            changes[k] = f[0] if isinstance(f, tuple) else f
+            k += 1
+        if k >= n or s.gap_after(k - 1) != " " or not toks[k].islower() or not low[k].endswith("s"):
+            return
+        guess = self._guess(d, low[k], lex, verbish_ok=False, trust_seen=False)
+        if guess is not None:
+            changes[k] = guess
+        elif not (low[k][:-1] in _EPICENE or low[k][:-1].endswith(_EPICENE_ENDINGS)):
+            return
+        for j, w in changes.items():
+            if j not in out and not covered[j] and w != low[j]:
+                out[j] = (1, (w,))
 
     def _predicate_np(
         self, d: str, k: int, s: Sentence, covered: Sequence[bool], out: Plan, lex: Lexicon
@@ -455,18 +603,26 @@ class French(Language):
         if low[k] in ("un", "une") and words and low[words[0]] in ("de", "des", "d'"):
             return
         changes = {}
+        pre = _PRE_F2M if d == "f2m" else _PRE_M2F
+        head = True
         for j in words:
-            if covered[j] or j in out:
+            w = low[j]
+            if w in pre:
+                f = pre[w]
+                changes[j] = f[0] if isinstance(f, tuple) else f
                 continue
-            g = self._guess(d, low[j], lex, verbish_ok=True)
+            if covered[j] or j in out:
+                head = False
+                continue
+            g = self._guess(d, w, lex, verbish_ok=True)
+            epicene = w in _EPICENE or w.endswith(_EPICENE_ENDINGS)
             if g is not None:
                 changes[j] = g
-            elif (
-                low[j] not in _EPICENE
-                and not low[j].endswith(("iste", "aire", "ique", "logue"))
-                and lex.zipf.get(low[j], 0.0) < 2.0
-            ):
-                return  # an unknown word: leave the phrase alone
+            elif head and not epicene and not w.endswith(("e", "s")):
+                return  # a noun of one gender (`le mec`): leave the phrase alone
+            elif not epicene and lex.zipf.get(w, 0.0) < 2.0:
+                return  # an unknown word
+            head = False
         if low[k] not in ("un", "une", "le", "la") or k in out or covered[k]:
             return
         table = _DET_F2M if d == "f2m" else _DET_M2F
@@ -500,6 +656,8 @@ class French(Language):
             k += 1
             if k < n and low[k] == "été":
                 k += 1
+            elif w in ("a", "avait", "aurait"):
+                return False  # `il a décidé que`: a verb of the person
             while k < n and low[k] in _ADVERBS:
                 k += 1
             if k + 1 < n and low[k] in _IMPERSONAL_ADJ:
@@ -507,6 +665,87 @@ class French(Language):
             if k + 1 < n and low[k] == "de" and low[k + 1] in ("coutume", "tradition", "règle"):
                 return True
         return False
+
+    @staticmethod
+    def _name_subjects(s: Sentence, lex: Lexicon) -> list[tuple[int, bool, bool]]:
+        """Copulas right after a name that opens a clause (`Graham est revenu`, `que Doherty
+        ne serait pas revenu`), in a sentence whose pronouns show the person's gender."""
+        low, toks = s.low, s.toks
+        n = len(low)
+        found = []
+        for t in range(n - 1):
+            tok = toks[t]
+            if not tok[:1].isupper() or not tok.isalpha() or lex.zipf.get(low[t], 0.0) >= 4.0:
+                continue
+            opens = (
+                t == 0
+                or s.gap_after(t - 1).strip() in (".", ";", ":")
+                or (low[t - 1] in ("que", "qu'", "et", "lorsque", "quand", "lorsqu'"))
+            )
+            if t > 0 and toks[t - 1][:1].isupper() and s.gap_after(t - 1) == " ":
+                opens = t == 1 or low[t - 2] in ("que", "qu'")  # `Mary Smith est née`
+            if not opens or s.gap_after(t) != " ":
+                continue
+            k = t + 1
+            reflexive = False
+            while k < n and low[k] in ("ne", "n'", "se", "s'", "y", "en"):
+                reflexive = reflexive or low[k] in ("se", "s'")
+                k += 1
+            if k < n and (low[k] in _COPULA or low[k] in _AUX_ETRE):
+                found.append((k, reflexive, True))
+        return found
+
+    @staticmethod
+    def _in_complement(s: Sentence, i: int) -> bool:
+        """The noun at ``i`` is the complement of a preposition (`de la reine`, `du roi`)."""
+        low = s.low
+        k = i - 1
+        while k >= 0 and (low[k] in _PRE_F2M or low[k] in _PRE_M2F):
+            k -= 1
+        if k < 0:
+            return False
+        if low[k] in ("du", "des", "au", "aux") or low[k] in _PREP:
+            return True
+        return k > 0 and (low[k] in _DETS or low[k] in _POSSESSIVE) and low[k - 1] in _PREP
+
+    @staticmethod
+    def _opens_sentence(s: Sentence, i: int) -> bool:
+        """The noun at ``i`` heads the noun phrase that opens the sentence (`Ce comédien`)."""
+        low = s.low
+        k = i - 1
+        while k >= 0 and (low[k] in _PRE_F2M or low[k] in _PRE_M2F) and s.gap_after(k) == " ":
+            k -= 1
+        if k < 0 or not (low[k] in _DETS or low[k] in _POSSESSIVE):
+            return False
+        return k == 0 or s.gap_after(k - 1).strip() in (".", ";", ":")
+
+    @staticmethod
+    def _of_subject_noun(d: str, s: Sentence, i: int) -> bool:
+        """The emphatic pronoun at ``i`` follows the subject noun phrase that opens the
+        sentence (`La chapelle elle-même est ...`), and agrees with that noun."""
+        low, toks = s.low, s.toks
+        if i < 2 or not toks[i - 1].islower() or s.gap_after(i - 1) != " ":
+            return False
+        dets = ("la", "cette", "une", "sa") if d == "f2m" else ("le", "ce", "cet", "un", "son")
+        start = i == 2 or s.gap_after(i - 3).strip() in (".", ";", ":", ",")
+        return low[i - 2] in dets and start
+
+    def _quantifier(self, d: str, s: Sentence, k: int, covered: Sequence[bool], out: Plan) -> None:
+        """`l'un des acteurs` → `l'une des actrices`, `un de ces hommes`, `tous les rois`:
+        the pronoun before the plural determiner at ``k`` agrees with its noun."""
+        low = s.low
+        if low[k] not in ("des", "ces", "ses", "les") or k == 0:
+            return
+        q = k - 1
+        if low[k] in ("ces", "ses") and low[q] in ("de", "d'") and q > 0:
+            q -= 1
+        elif low[k] == "les" and low[q] not in ("tous", "toutes"):
+            return
+        if not s.joined(q) or covered[q] or q in out:
+            return
+        table = _QUANT_M2F if d == "m2f" else {v: k for k, v in _QUANT_M2F.items()}
+        if low[q] in table:
+            out[q] = (1, (table[low[q]],))
 
     def _set_det(self, d: str, k: int, w: str, out: Plan) -> None:
         table = _DET_F2M if d == "f2m" else _DET_M2F
@@ -521,7 +760,7 @@ class French(Language):
         # after a copula whose subject is an unchanged common noun (`le lieu est devenu`)
         for i in sorted(plan):
             ln, t = plan[i]
-            if ln != 1 or i == 0 or low[i] == "été" or not low[i].endswith(_PARTICIPLE):
+            if ln != 1 or i == 0 or low[i] in _NOT_PARTICIPLE or not low[i].endswith(_PARTICIPLE):
                 continue
             k = i - 1
             while k > 0 and low[k] in _ADVERBS:
@@ -591,7 +830,8 @@ class French(Language):
             if len(t) == 2 and t[1] == "la" and i + ln < n and starts_vowel(final(i + ln)):
                 plan[i] = (ln, (t[0], "l'"))
         # `de le roi` → `du roi`, but not the clitic of `de le soigner`
-        articles = {i: v for i, v in plan.items() if i + 1 in plan or v[1] != ("le",)}
+        clitic = s.notes.get("clitics", set())
+        articles = {i: v for i, v in plan.items() if i not in clitic}
         clitics = {i: v for i, v in plan.items() if i not in articles}
         merge_contractions(s, articles, {("de", "le"): "du", ("à", "le"): "au"})
         plan.clear()
