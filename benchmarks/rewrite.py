@@ -94,7 +94,7 @@ def cross_validate(lang: str, choose, to: str) -> dict:
     folds = ((choose[:half], choose[half:]), (choose[half:], choose[:half]))
     tot = {"n": 0, "exact": 0.0, "kept": 0.0, "tp": 0.0, "hyp": 0.0, "ref": 0.0}
     for train, test in folds:
-        r = evaluate(Rewriter(lang, tables=learn(train, lang)), test, to)
+        r = evaluate(Rewriter(lang, tables=learn(train, lang), strict=True), test, to)
         tot["n"] += r["n"]
         tot["exact"] += r["exact"] * r["n"]
         tot["kept"] += r["kept"] * r["n"]
@@ -134,7 +134,7 @@ def print_leads(langs) -> None:
         pairs = leads.get(lang)
         if not pairs:
             continue
-        rw = Rewriter(lang)
+        rw = Rewriter(lang, strict=True)
         for to, name in (("feminine", "m→f"), ("masculine", "f→m")):
             r = evaluate(rw, pairs, to)
             sc = "n/a" if r["n_same"] == 0 else f"{100 * r['same_chg']:.1f}"
@@ -218,6 +218,7 @@ def main(argv=None) -> None:
             model=a.model,
             cache_dir=a.llm_cache_dir,
             rate=a.rate,
+            strict=True,  # a rule that raises is a bug to see, not a sentence to keep
         )
         for to, name in (("feminine", "m→f"), ("masculine", "f→m")):
             for part, data in (("choosing", choose), ("HELD-OUT", held)):

@@ -73,3 +73,6 @@ def counterfactuals(
             segments=segments,
             source_gender=source,
         )
+    errors = sum(rw.stats["errors"] for rw in rewriters.values())
+    if errors:  # sentences a rule failed on were kept as they are (logged by the rewriter)
+        stats["counterfactual_sentences_not_rewritten"] += errors

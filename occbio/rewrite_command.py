@@ -67,7 +67,12 @@ def run_rewrite(args: argparse.Namespace) -> int:
         if source is not sys.stdin:
             source.close()
         stats = getattr(rewriter, "stats", None)
-        if stats:
+        if stats and stats.get("errors"):
+            logger.warning(
+                "%d line(s) could not be rewritten (a rule failed) and were kept as they are",
+                stats["errors"],
+            )
+        if stats and any(k.startswith("fallback_") or k == "answers" for k in stats):
             logger.info(
                 "chat rewriting: %s", ", ".join(f"{k} {v}" for k, v in sorted(stats.items()))
             )
@@ -91,14 +96,16 @@ def make_rewriter(
     base_url: str | None = None,
     model: str | None = None,
     cache_dir: Path | None = None,
+    strict: bool = False,
     **chat_options: Any,
 ) -> Any:
     """The rewriter for ``lang``: the rules, or a chat model guarded by them. An unsupported
     language or an incomplete chat setting raises before any request; ``chat_options`` go to
-    :class:`~occbio.audit.chat_client.ChatBackend` (``rate``, ``concurrency``, ...)."""
+    :class:`~occbio.audit.chat_client.ChatBackend` (``rate``, ``concurrency``, ...);
+    ``strict`` raises a rule's error instead of keeping the sentence (for measuring)."""
     from occbio.rewrite import Rewriter
 
-    rules = Rewriter(lang.strip().lower())
+    rules = Rewriter(lang.strip().lower(), strict=strict)
     if backend == "rules":
         return rules
     from occbio.audit.llm import backend_from_options

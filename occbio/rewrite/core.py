@@ -17,6 +17,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import logging
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -25,6 +27,8 @@ from typing import Literal
 
 from occbio.rewrite.languages import LANGS, Lexicon, Sentence, rules_for
 from occbio.rewrite.tokens import ELIDING, match_case, word_spans
+
+logger = logging.getLogger(__name__)
 
 Target = Literal["feminine", "masculine"]
 _DIRECTION = {"masculine": "f2m", "feminine": "m2f"}
@@ -117,7 +121,12 @@ class Rewriter:
     """Rewrites sentences of one language so their person has the target gender."""
 
     def __init__(
-        self, lang: str, *, thresholds: Thresholds = DEFAULT_THRESHOLDS, tables: dict | None = None
+        self,
+        lang: str,
+        *,
+        thresholds: Thresholds = DEFAULT_THRESHOLDS,
+        tables: dict | None = None,
+        strict: bool = False,
     ):
         lang = (lang or "").lower().replace("_", "-").split("-")[0]
         if lang not in LANGS:
@@ -126,6 +135,8 @@ class Rewriter:
                 f"supported: {', '.join(supported_languages())}"
             )
         self.lang = lang
+        self.strict = strict  # raise a rule's exception instead of keeping the sentence
+        self.stats: Counter[str] = Counter()
         self.rules = rules = rules_for(lang)
         self.thresholds = thresholds
         raw = tables if tables is not None else _load_tables(rules.table_lang or lang)
@@ -220,7 +231,18 @@ class Rewriter:
             return sentence
         try:
             return self._rewrite(sentence, _DIRECTION[to])
-        except Exception:  # never break a pipeline on one odd line: leave it as it is
+        except Exception:
+            if self.strict:
+                raise
+            # one odd line never stops a corpus: it stays as it is, counted and logged
+            self.stats["errors"] += 1
+            if self.stats["errors"] <= 5:
+                logger.warning(
+                    "rewriting (%s) failed on %r; the sentence is kept as it is",
+                    self.lang,
+                    sentence[:80],
+                    exc_info=True,
+                )
             return sentence
 
     def rewrite_many(self, lines: Iterable[str], to: Target) -> Iterator[str]:
@@ -258,7 +280,7 @@ class Rewriter:
                         return sub
             return None
 
-        sent = Sentence(sentence, spans, toks, low)
+        sent = Sentence(sentence, spans, toks, low, covered=covered, lex=self._lex[d])
         protected = self.rules.protected_positions(d, sent)
         allows = self.rules.allows
         free, nxt, prv = self._free[d], self._next[d], self._prev[d]
@@ -267,7 +289,7 @@ class Rewriter:
             if covered[i] or i in protected:
                 continue
             sub = lookup(free, i)
-            if sub is not None and allows(d, sent, i, sub.n, sub.tgt, plan):
+            if sub is not None and allows(d, sent, i, sub.n, sub.tgt, plan, source="free"):
                 take(i, sub)
         changed = True
         while changed:
@@ -283,15 +305,16 @@ class Rewriter:
                     before = i + ln < n and covered[i + ln] and sent.joined(i + ln - 1)
                     after = i > 0 and covered[i - 1] and sent.joined(i - 1)
                     tgt: tuple[str, ...] | None = None
+                    source = ""
                     if ln == 1 and before and key[0] in det:
-                        tgt = (det[key[0]],)
+                        tgt, source = (det[key[0]],), "determiner"
                     elif before and key in nxt:
-                        tgt = nxt[key].tgt
+                        tgt, source = nxt[key].tgt, "next"
                     elif after and key in prv:
-                        tgt = prv[key].tgt
+                        tgt, source = prv[key].tgt, "prev"
                     if tgt is None and ln == 1:
-                        tgt = self._morph_guess(d, sent, i, covered)
-                    if tgt is not None and allows(d, sent, i, ln, tgt, plan):
+                        tgt, source = self._morph_guess(d, sent, i, covered), "guess"
+                    if tgt is not None and allows(d, sent, i, ln, tgt, plan, source=source):
                         take(i, _Sub(ln, tgt))
                         changed = True
                         break

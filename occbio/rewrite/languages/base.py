@@ -54,6 +54,9 @@ class Sentence:
     low: Sequence[str]
     #: scratch space a language's hooks share for this sentence (``propose`` → ``fix_plan``)
     notes: dict = field(default_factory=dict)
+    #: which tokens are changed so far (the engine's live list) and the word knowledge
+    covered: Sequence[bool] = ()
+    lex: Lexicon | None = None
 
     def gap_after(self, i: int) -> str:
         """The text between token ``i`` and the next one (or the end)."""
@@ -113,11 +116,21 @@ class Language:
         }
 
     def allows(
-        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+        self,
+        d: str,
+        s: Sentence,
+        i: int,
+        ln: int,
+        tgt: tuple[str, ...],
+        plan: Plan,
+        *,
+        source: str = "table",
     ) -> bool:
-        """May the engine change tokens ``i .. i+ln`` into ``tgt`` here (a learned
-        substitution, a determiner, a suffix guess)? A language vetoes what its grammar knows
-        is wrong in this context; ``propose`` is not asked (it is the language's own)."""
+        """May the engine change tokens ``i .. i+ln`` into ``tgt`` here? ``source`` says which
+        engine rule asks: ``free`` (a learned substitution anywhere), ``next``/``prev``
+        (learned, next to a changed word), ``determiner`` or ``guess`` (a suffix guess). A
+        language vetoes what its grammar knows is wrong in this context (``s.covered`` and
+        ``s.lex`` are there too); ``propose`` is not asked (it is the language's own)."""
         return True
 
     # ---------------------------------------------------------------- morphology

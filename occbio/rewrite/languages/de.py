@@ -252,7 +252,15 @@ class German(Language):
         return {}
 
     def allows(
-        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+        self,
+        d: str,
+        s: Sentence,
+        i: int,
+        ln: int,
+        tgt: tuple[str, ...],
+        plan: Plan,
+        *,
+        source: str = "table",
     ) -> bool:
         tok, low = s.toks[i], s.low[i]
         if _all_caps(tok) and low in ("er", "sie", "ihr", "ihm", "ihn", "es"):

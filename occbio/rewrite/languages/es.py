@@ -99,7 +99,15 @@ class Spanish(Language):
         return False  # predicates after a copula are agreed in propose, with the subject known
 
     def allows(
-        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+        self,
+        d: str,
+        s: Sentence,
+        i: int,
+        ln: int,
+        tgt: tuple[str, ...],
+        plan: Plan,
+        *,
+        source: str = "table",
     ) -> bool:
         low = s.low
         if ln == 1 and _GENDER_WORD.match(low[i]):

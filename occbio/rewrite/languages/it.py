@@ -290,7 +290,15 @@ class Italian(Language):
         return out
 
     def allows(
-        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+        self,
+        d: str,
+        s: Sentence,
+        i: int,
+        ln: int,
+        tgt: tuple[str, ...],
+        plan: Plan,
+        *,
+        source: str = "table",
     ) -> bool:
         """Agreement runs from a noun (or adjective) to its determiner, never from a changed
         determiner or clitic to the word beside it (`gli insulti ricevuti lo portarono`,

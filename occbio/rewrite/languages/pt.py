@@ -125,7 +125,15 @@ class Portuguese(Language):
         return [*sorted(self._dets[d]), "o", "a", "lo", "la", "pais", "membro", "membros"]
 
     def allows(
-        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+        self,
+        d: str,
+        s: Sentence,
+        i: int,
+        ln: int,
+        tgt: tuple[str, ...],
+        plan: Plan,
+        *,
+        source: str = "table",
     ) -> bool:
         """A learned participle change (`nomeado`, `conhecida`) only where it can be the
         person's: not attributive to another noun (`seu gênio é conhecido`, `sua performance

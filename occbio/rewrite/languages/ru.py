@@ -132,7 +132,15 @@ class Russian(Language):
         return None
 
     def allows(
-        self, d: str, s: Sentence, i: int, ln: int, tgt: tuple[str, ...], plan: Plan
+        self,
+        d: str,
+        s: Sentence,
+        i: int,
+        ln: int,
+        tgt: tuple[str, ...],
+        plan: Plan,
+        *,
+        source: str = "table",
     ) -> bool:
         if ln != 1:
             return True
