@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from occbio.rewrite.core import _DIRECTION, Rewriter, RewriteUnavailable, Target
+from occbio.rewrite.core import Rewriter, Target, direction
 from occbio.rewrite.tokens import words
 
 __all__ = ["ChatRewriter", "accept_answer", "build_prompt"]
@@ -118,8 +118,7 @@ class ChatRewriter:
         self._pool: ThreadPoolExecutor | None = None
 
     def rewrite(self, sentence: str, to: Target) -> str:
-        if to not in _DIRECTION:
-            raise RewriteUnavailable(f"target must be 'feminine' or 'masculine', not {to!r}")
+        direction(to)
         if not isinstance(sentence, str) or not sentence.strip():
             return sentence
         from occbio.audit.chat_client import PromptFailed
@@ -146,8 +145,7 @@ class ChatRewriter:
     def rewrite_many(self, lines: Iterable[str], to: Target, *, batch: int = 64) -> Iterator[str]:
         """Lines in, lines out, in order, ``client.concurrency`` requests in flight; each
         line's ending is kept."""
-        if to not in _DIRECTION:
-            raise RewriteUnavailable(f"target must be 'feminine' or 'masculine', not {to!r}")
+        direction(to)
         workers = max(1, int(getattr(self.client, "concurrency", 1)))
         if self._pool is None and workers > 1:
             self._pool = ThreadPoolExecutor(workers, thread_name_prefix="rewrite-chat")

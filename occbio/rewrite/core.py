@@ -38,6 +38,13 @@ class RewriteUnavailable(ValueError):
     """The language (or target) is not supported; the message lists what is."""
 
 
+def direction(to: str) -> str:
+    """The table direction (``f2m``/``m2f``) of a target gender, or a clear error."""
+    if to not in _DIRECTION:
+        raise RewriteUnavailable(f"target must be 'feminine' or 'masculine', not {to!r}")
+    return _DIRECTION[to]
+
+
 @dataclass(frozen=True)
 class Thresholds:
     """When a learned substitution is trusted (shares and counts on the choosing data).
@@ -225,12 +232,11 @@ class Rewriter:
 
     # ------------------------------------------------------------------ rewriting
     def rewrite(self, sentence: str, to: Target) -> str:
-        if to not in _DIRECTION:
-            raise RewriteUnavailable(f"target must be 'feminine' or 'masculine', not {to!r}")
+        direction(to)
         if not isinstance(sentence, str) or not sentence.strip():
             return sentence
         try:
-            return self._rewrite(sentence, _DIRECTION[to])
+            return self._rewrite(sentence, direction(to))
         except Exception:
             if self.strict:
                 raise
@@ -246,8 +252,7 @@ class Rewriter:
             return sentence
 
     def rewrite_many(self, lines: Iterable[str], to: Target) -> Iterator[str]:
-        if to not in _DIRECTION:
-            raise RewriteUnavailable(f"target must be 'feminine' or 'masculine', not {to!r}")
+        direction(to)
         for line in lines:
             if line.endswith("\n"):
                 body = line[:-1]
