@@ -51,6 +51,64 @@ def test_german_unchanged(de, src, to):
     assert de.rewrite(src, to) is src
 
 
+@pytest.mark.parametrize(
+    ("src", "to", "want"),
+    [
+        # ``Mädchen`` is neuter
+        (
+            "Der Großvater warnte den Jungen, nicht zurückzuschauen.",
+            "feminine",
+            "Die Großmutter warnte das Mädchen, nicht zurückzuschauen.",
+        ),
+        ("Das Interesse des Jungen wuchs.", "feminine", "Das Interesse des Mädchens wuchs."),
+        # ``jungen`` is also "young"
+        (
+            "Er war vor allem bei jungen Menschen beliebt.",
+            "feminine",
+            "Sie war vor allem bei jungen Menschen beliebt.",
+        ),
+        # a possessive before a person noun that stays is left with it
+        (
+            "Sie wurde von ihrer Stiefmutter erzogen.",
+            "masculine",
+            "Er wurde von ihrer Stiefmutter erzogen.",
+        ),
+        # ``ihrer`` before a thing is ``seiner``; not after ``einer`` ("of her" or "of their")
+        (
+            "Sie wurde von ihrer Familie erzogen.",
+            "masculine",
+            "Er wurde von seiner Familie erzogen.",
+        ),
+        ("Er traf einen ihrer Schüler.", "masculine", "Er traf einen ihrer Schüler."),
+        # ``sie`` as the object of a causing verb, and ``ihr`` after a dative verb
+        (
+            "Ihre Mutter starb, was sie dazu veranlasste, zu betteln.",
+            "masculine",
+            "Sein Vater starb, was ihn dazu veranlasste, zu betteln.",
+        ),
+        ("Das Album verhalf ihr zum Sieg.", "masculine", "Das Album verhalf ihm zum Sieg."),
+        # plural "they" in a relative clause, "their" in a plural subordinate clause
+        (
+            "Sie leitete eine Schule, die sie gemeinsam besuchten.",
+            "masculine",
+            "Er leitete eine Schule, die sie gemeinsam besuchten.",
+        ),
+        (
+            "Sie fragte, wie die Angestellten ihre Identität schützen.",
+            "masculine",
+            "Er fragte, wie die Angestellten ihre Identität schützen.",
+        ),
+        (
+            "In der Kirche schütteln sie sich.",
+            "masculine",
+            "In der Kirche schütteln sie sich.",
+        ),
+    ],
+)
+def test_german_round2(de, src, to, want):
+    assert de.rewrite(src, to) == want
+
+
 def test_german_verb_sein_stays(de):
     assert de.rewrite("Er wollte immer frei sein.", "feminine") == "Sie wollte immer frei sein."
 

@@ -11,6 +11,10 @@
   ``der``, ``ein``/``einen``/``einem``/``eines`` ↔ ``eine``/``eine``/``einer``/``einer``, with the
   adjective endings (``ein bekannter`` ↔ ``eine bekannte``) and the masculine genitive ``-s``.
 * A relative pronoun after a comma that follows a changed noun (``Mann, der`` ↔ ``Frau, die``).
+* ``Mädchen`` is neuter: ``den Jungen`` → ``das Mädchen``, ``des Jungen`` → ``des Mädchens``.
+* Precision first: an adjective changes its ending only before a noun that changes, and a
+  possessive is left before a person noun that stays (``ihrer Stiefmutter``), where changing
+  it alone would read wrong.
 """
 
 from __future__ import annotations
@@ -19,31 +23,34 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
-
-_DAT_PREPS = frozenset("mit von zu bei nach aus seit gegenüber außer samt".split())
-_ACC_PREPS = frozenset("für gegen ohne durch um bis wider".split())
-_TWO_WAY = frozenset("in an auf über unter vor hinter neben zwischen".split())
-_PREPS = _DAT_PREPS | _ACC_PREPS | _TWO_WAY
-#: lower-case words ending in -en that are not plural verb forms
-_NOT_VERB_EN = frozenset(
-    """den einen keinen seinen ihren meinen deinen unseren euren diesen jenen jeden welchen
-    allen vielen wenigen beiden denen wegen zwischen neben gegen oben unten eben morgen
-    selten trotzdem außen innen hinten vorn ebenso dagegen daneben indessen stattdessen
-    deswegen übrigen anderen ersten letzten zweiten dritten""".split()
+from occbio.rewrite.languages.de_words import (
+    _ADJ_ENDINGS,
+    _ARTICLES,
+    _ARTS_ALL,
+    _CLAUSE_OPENERS,
+    _CONJ_PREPS,
+    _DAT_PREPS,
+    _DATIVE_VERBS,
+    _FEM_HEADS,
+    _NEUTER,
+    _NOT_VERB_EN,
+    _NOT_VERB_ERN,
+    _NUMBERS,
+    _OBJECT_VERBS,
+    _PLURAL_VERBS,
+    _POSS_STEMS,
+    _PREPS,
+    _SUBORD,
+    _SUBORD_REL,
+    _adj_form,
+    _article,
+    _article_form,
+    _ending_change,
+    _head_kept,
+    _masc_nom,
+    _masc_oblique,
+    _plural_noun,
 )
-_PLURAL_VERBS = frozenset(
-    "sind waren haben hatten werden wurden können konnten müssen mussten sollten wollten".split()
-)
-#: words before ``sie`` that make it a subordinate clause's subject (the verb comes last)
-_SUBORD = frozenset(
-    """dass ob wenn als weil während damit indem nachdem bevor bis seit wo obwohl da sodass
-    sobald solange falls wie""".split()
-)
-_ARTICLES = frozenset("der die das ein eine einige viele diese dieser dieses".split())
-#: prepositions that are also conjunctions (``bis sie 18 war``)
-_CONJ_PREPS = frozenset(("bis", "seit"))
-_CLAUSE_OPENERS = ".:;!?\"„“”«»‚‘'()[]–—"
-_ADJ_ENDINGS = ("e", "en", "er", "es", "em")
 
 
 def _clause_start(s: Sentence, i: int) -> bool:
@@ -75,7 +82,12 @@ def _plural_clause(s: Sentence, i: int) -> bool:
     ``sie``/``er`` of its own: a possessive there is more likely "their"."""
     a, b = _clause_first(s, i), _clause_end(s, i)
     words = s.low[a : b + 1]
-    return any(w in _PLURAL_VERBS for w in words) and not any(w in ("sie", "er") for w in words)
+    if any(w in ("sie", "er") for w in words):
+        return False
+    if any(w in _PLURAL_VERBS for w in words):
+        return True
+    # a subordinate or relative clause ends in its finite verb
+    return s.low[a] in _SUBORD_REL and _plural_verb(s.low[b], s.toks[b])
 
 
 def _formal(s: Sentence, i: int) -> bool:
@@ -105,6 +117,8 @@ def _plural_verb(word: str | None, tok: str | None = None) -> bool:
         return False
     if word in _PLURAL_VERBS:
         return True
+    if len(word) > 5 and word.endswith(("eln", "ern")):  # ``schütteln``, ``wandern``
+        return word not in _NOT_VERB_ERN
     return len(word) > 4 and word.endswith("en") and word not in _NOT_VERB_EN
 
 
@@ -129,31 +143,15 @@ def _possessive_slot(s: Sentence, i: int) -> bool:
     return False
 
 
-# (case, gender) -> article, for the definite and indefinite articles
-_DEF = {
-    ("nom", "m"): "der", ("acc", "m"): "den", ("dat", "m"): "dem", ("gen", "m"): "des",
-    ("nom", "f"): "die", ("acc", "f"): "die", ("dat", "f"): "der", ("gen", "f"): "der",
-}  # fmt: skip
-_INDEF = {
-    ("nom", "m"): "ein", ("acc", "m"): "einen", ("dat", "m"): "einem", ("gen", "m"): "eines",
-    ("nom", "f"): "eine", ("acc", "f"): "eine", ("dat", "f"): "einer", ("gen", "f"): "einer",
-}  # fmt: skip
-_POSS_STEMS = ("sein", "ihr", "kein", "mein", "dein", "unser")
-
-
-def _article(word: str) -> tuple[str, str] | None:
-    """(family, gender-neutral shape) of an article-like word: ('def', ''), ('ein', stem)."""
-    if word in ("der", "die", "den", "dem", "des"):
-        return "def", ""
-    for stem in ("ein", *_POSS_STEMS):
-        if word.startswith(stem) and word[len(stem) :] in ("", "e", "en", "em", "es", "er"):
-            return "ein", stem
-    return None
-
-
 def _case(s: Sentence, i: int, word: str, gender: str) -> str:
     """The case of the article ``word`` (of the source ``gender``) at token ``i``."""
     prev = _prev(s, i)
+    if gender == "n":
+        if word[-1:] == "m":
+            return "dat"
+        if word[-1:] == "s" and word != "das":
+            return "gen"
+        return "acc" if prev in _PREPS else "nom"
     if gender == "m":
         if word in ("der", "ein") or word in _POSS_STEMS:
             return "nom"
@@ -166,78 +164,74 @@ def _case(s: Sentence, i: int, word: str, gender: str) -> str:
     return "nom"
 
 
-def _article_form(family: str, stem: str, case: str, gender: str, poss: str | None) -> str:
-    if family == "def":
-        return _DEF[(case, gender)]
-    form = _INDEF[(case, gender)]
-    base = poss if poss is not None else stem
-    return base + form[3:]
+_PARTITIVE = frozenset(
+    """einer eines einem einen eine keiner keines keinem einige viele mehrere meisten beide
+    anzahl reihe""".split()
+)
 
 
-def _adj_form(word: str, family: str, case: str, gender: str) -> str | None:
-    """The adjective ending after an article of ``family`` in ``case`` and ``gender``."""
-    for e in ("en", "er", "es", "em", "e"):
-        if word.endswith(e):
-            stem = word[: -len(e)]
+def _will_change(s: Sentence, j: int) -> bool:
+    """Token ``j`` is changed by the plan so far, or the data says it usually changes."""
+    if s.covered and s.covered[j]:
+        return True
+    seen = s.lex.seen.get(s.low[j]) if s.lex is not None else None
+    return seen is not None and seen[0] >= 2 and seen[0] >= 0.75 * seen[1]
+
+
+def _may_change(s: Sentence, j: int, d: str) -> bool:
+    """Token ``j`` may still change later: the data saw it change, or a ``-in`` form."""
+    seen = s.lex.seen.get(s.low[j]) if s.lex is not None else None
+    if seen is not None and seen[0] >= 1:
+        return True
+    return d == "f2m" and s.low[j].endswith(("in", "innen"))
+
+
+def _head_noun(s: Sentence, i: int) -> int | None:
+    """The noun the article-like word or adjective ``i`` belongs to (over adjectives)."""
+    j = i + 1
+    while j < len(s.low) and s.joined(j - 1):
+        tok = s.toks[j]
+        if _noun(tok):
+            return j
+        w = s.low[j]
+        if w in _ARTS_ALL or _article(w) is not None or len(w) < 4:
+            return None
+        if not w.endswith(_ADJ_ENDINGS) and not w.endswith(("d", "lich", "ig")):
+            return None
+        j += 1
+    return None
+
+
+def _person_noun(s: Sentence, j: int, d: str) -> bool:
+    """Token ``j`` reads as a noun for a person of the source gender: the data saw it change,
+    or (feminine) it is a ``-in`` form of a known word (``Sprecherin``)."""
+    w = s.low[j]
+    seen = s.lex.seen.get(w) if s.lex is not None else None
+    if seen is not None and seen[0] >= 1 and seen[0] >= 0.3 * seen[1]:
+        return True
+    if d == "f2m" and w.endswith("in") and len(w) > 5 and s.lex is not None:
+        return s.lex.is_word(w[:-2], 2.5)
+    return d == "f2m" and w.endswith(_FEM_HEADS)
+
+
+def _article_before(s: Sentence, j: int, plan: Plan, *, neuter: bool) -> tuple:
+    """(article index, adjective indices) of the noun phrase ending at noun ``j``, walking
+    back over adjectives; (None, []) without an article."""
+    toks, low = s.toks, s.low
+    k = j - 1
+    adjs = []
+    while k >= 0 and s.joined(k) and not toks[k][:1].isupper() and k not in plan:
+        if _article(low[k]) is not None or (neuter and low[k] == "das"):
             break
-    else:
-        return None
-    if family == "def":
-        end = "e" if case == "nom" or (gender == "f" and case == "acc") else "en"
-    elif case == "nom":
-        end = "er" if gender == "m" else "e"
-    elif case == "acc":
-        end = "en" if gender == "m" else "e"
-    else:
-        end = "en"
-    return stem + end
-
-
-_NUMBERS = frozenset("zwei drei vier fünf sechs sieben acht neun zehn elf zwölf".split())
-_FEM_PLURALS = frozenset("töchter mütter schwestern frauen damen tanten nichten".split())
-
-
-def _plural_noun(src: str, tgt: str, d: str) -> bool:
-    fem = src if d == "f2m" else tgt
-    return fem.endswith("innen") or fem in _FEM_PLURALS or (d == "f2m" and src.endswith("en"))
-
-
-def _head_kept(src: str, tgt: str) -> bool:
-    """A compound whose head stays (``Mädchenschule`` → ``Jungenschule``): not a person."""
-    k = 0
-    while k < min(len(src), len(tgt)) and src[-1 - k] == tgt[-1 - k]:
-        k += 1
-    return k >= 4
-
-
-_WEAK = ("ist", "ent", "ant", "oge", "nge", "ege", "af", "ürst", "inz", "err", "eld", "ensch", "at")
-
-
-def _masc_oblique(noun: str, case: str) -> str:
-    """A masculine person noun in ``case`` (``Vater`` → ``Vaters``, ``Journalist`` →
-    ``Journalisten``, ``Herr`` → ``Herrn``)."""
-    if case == "nom":
-        return noun
-    if noun.endswith(_WEAK) and noun not in ("vater", "bruder"):
-        if noun.endswith("err"):
-            return noun + "n"
-        if noun.endswith("e"):
-            return noun + "n"
-        return noun + "en"
-    if case == "gen" and not noun.endswith("s"):
-        if noun.endswith(("er", "el", "en", "or", "ig", "ling", "ar", "eur")):
-            return noun + "s"
-        return noun + "es" if len(noun) <= 5 else noun + "s"
-    return noun
-
-
-def _masc_nom(noun: str) -> str:
-    """Undo the oblique ending of a masculine noun, roughly (``Vaters`` → ``Vater``)."""
-    if noun.endswith(("ers", "els", "ors", "igs", "ings")):
-        return noun[:-1]
-    if noun.endswith("en") and noun[:-2].endswith(_WEAK):
-        return noun[:-2]
-    return noun
+        if not low[k].endswith(_ADJ_ENDINGS) or len(low[k]) < 5 or low[k] in _NUMBERS:
+            break
+        adjs.append(k)
+        k -= 1
+    if k < 0 or not s.joined(k):
+        return None, []
+    if _article(low[k]) is None and not (neuter and low[k] == "das"):
+        return None, []
+    return k, adjs
 
 
 @dataclass
@@ -263,6 +257,22 @@ class German(Language):
         source: str = "table",
     ) -> bool:
         tok, low = s.toks[i], s.low[i]
+        if d == "m2f" and low.startswith("junge") and not tok[:1].isupper():
+            return False  # ``jungen Menschen``: "young", not a boy
+        if ln == 1 and len(tgt) == 1 and _ending_change(low, tgt[0]):
+            # an attributive adjective agrees with its noun: only next to a noun that changes
+            j = _head_noun(s, i)
+            if j is None:
+                if not tok[:1].isupper():
+                    return False
+            elif not _will_change(s, j) and (source != "free" or not _may_change(s, j, d)):
+                return False
+        if ln == 1 and low.startswith(("ihr", "sein")) and _article(low) is not None:
+            # a possessive before a person noun that stays (``ihrer Stiefmutter``): the
+            # sentence is not rewritten right anyway, and the possessive alone reads wrong
+            j = _head_noun(s, i)
+            if j is not None and _person_noun(s, j, d) and not _will_change(s, j):
+                return False
         if _all_caps(tok) and low in ("er", "sie", "ihr", "ihm", "ihn", "es"):
             return False  # an acronym (ER, SIE)
         if low.startswith(("ihr", "sie")) and _formal(s, i):
@@ -281,11 +291,18 @@ class German(Language):
                 return "ihn"
             if n1 is not None and _plural_verb(n1[1], n1[0]):
                 return None
+            b = _clause_end(s, i)
+            if prev in ("die", "der", "das", "denen", "dem") and _plural_verb(s.low[b], s.toks[b]):
+                return None  # a relative clause with a plural verb: "they", or an object
             if prev is not None and (_plural_verb(prev, s.toks[i - 1]) or prev in ("sie", "er")):
                 return None
             if prev == "der" and i > 1 and "," in s.gap_after(i - 2):
                 return "ihn"  # ``ein Beamter, der sie verhörte``
             last = _clause_end(s, i)
+            if prev in ("was", "die", "das", "der", "denen") and s.low[last] in _OBJECT_VERBS:
+                return "ihn"  # ``, was sie dazu veranlasste``
+            if prev in ("entweder", "weder", "sowohl"):
+                return None  # ``entweder sie oder ...``: subject or object, unknown
             if (
                 last > i + 1
                 and s.low[last - 1] == "zu"
@@ -309,12 +326,23 @@ class German(Language):
                 return None
             if prev in _DAT_PREPS:
                 return "ihm"
+            if prev in _DATIVE_VERBS:
+                return "ihm"  # ``verhalf ihr zum Sieg``
             return "sein" if _possessive_slot(s, i) else "ihm"
         if d == "m2f" and low == "sein":
             if prev == "zu" or not _possessive_slot(s, i):
                 return None
             return "ihr"
         return None
+
+    def _ihrer(self, s: Sentence, i: int) -> bool:
+        """``ihrer`` before a noun that stays (not a person): ``seiner``."""
+        if _all_caps(s.toks[i]) or _formal(s, i) or _plural_clause(s, i):
+            return False
+        if _prev(s, i) in _PARTITIVE:
+            return False  # ``einer ihrer Schüler``: "of her" or "of their"
+        j = _head_noun(s, i)
+        return j is not None and not s.covered[j] and not _person_noun(s, j, "f2m")
 
     def propose(
         self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
@@ -335,34 +363,38 @@ class German(Language):
                 w = self._pronoun(d, s, i)
                 if w is not None:
                     put(i, w)
+            elif d == "f2m" and free(i) and low[i] == "ihrer" and self._ihrer(s, i):
+                put(i, "seiner")  # ``von ihrer Familie``: the noun stays feminine
+        # ``der Junge`` → ``das Mädchen`` after an article (``jungen`` alone is "young"); the
+        # other way ``das Mädchen`` may be ``der Junge`` or ``den Jungen``: left to the tables
+        if d == "m2f":
+            for i in range(1, n):
+                kid = low[i] in ("junge", "jungen") and free(i) and _noun(toks[i])
+                if kid and _article_before(s, i, plan, neuter=False)[0] is not None:
+                    put(i, "mädchen")
         # articles and adjectives before a changed person noun
-        src_g, tgt_g = ("f", "m") if d == "f2m" else ("m", "f")
         arts = s.notes.setdefault("articles", {})
         for j, (ln, tgt) in plan.items():
             if ln != 1 or len(tgt) != 1 or not _noun(toks[j]) or tgt[0] == low[j]:
                 continue
             if low[j] in ("sie", "ihr", "er", "ihm", "ihn", "sein", "ihre", "seine"):
                 continue
-            if _plural_noun(low[j], tgt[0], d) or _head_kept(low[j], tgt[0]):
+            src_g, tgt_g = ("f", "m") if d == "f2m" else ("m", "f")
+            if d == "f2m" and low[j] in _NEUTER:
+                src_g = "n"  # ``das Mädchen`` → ``der Junge``
+            elif d == "m2f" and tgt[0] in _NEUTER:
+                tgt_g = "n"  # ``den Jungen`` → ``das Mädchen``
+            elif _plural_noun(low[j], tgt[0], d) or _head_kept(low[j], tgt[0]):
                 continue
             if s.joined(j) and j + 1 < n and _noun(toks[j + 1]):
                 continue  # a name or title made of several words (``Girls High School``)
-            # walk back over adjectives to an article
-            k = j - 1
-            adjs = []
-            while k >= 0 and s.joined(k) and not toks[k][:1].isupper() and k not in plan:
-                if _article(low[k]) is not None:
-                    break
-                if not low[k].endswith(_ADJ_ENDINGS) or len(low[k]) < 5 or low[k] in _NUMBERS:
-                    break
-                adjs.append(k)
-                k -= 1
-            if k < 0 or not s.joined(k) or _article(low[k]) is None:
+            k, adjs = _article_before(s, j, plan, neuter=src_g == "n")
+            if k is None:
                 continue
             art = low[k]
-            if d == "m2f" and art == "die":
+            if art == "die" and (d == "m2f" or src_g == "n"):
                 continue  # a plural
-            fam, stem = _article(art)
+            fam, stem = _article(art) or ("def", "")
             case = _case(s, k, art, src_g)
             poss = None
             if stem in ("sein", "ihr"):
@@ -378,18 +410,23 @@ class German(Language):
         # relative pronoun after a comma after a changed noun (or the name opening the sentence)
         rel = {"der": "die"} if d == "m2f" else {"die": "der"}
         for i in range(2, n):
-            if low[i] not in rel or not free(i) or "," not in s.gap_after(i - 1):
+            if low[i] not in (*rel, "das") or not free(i) or "," not in s.gap_after(i - 1):
                 continue
             j = i - 1
-            if s.gap_after(j).strip() != ",":
+            if s.gap_after(j).strip() != "," or j not in plan or not _noun(toks[j]):
                 continue
-            noun_changed = (
-                j in plan
-                and plan[j][1][0] != low[j]
-                and _noun(toks[j])
-                and not _plural_noun(low[j], plan[j][1][0], d)
-            )
-            if noun_changed:
+            new = plan[j][1][0]
+            if new == low[j]:
+                continue
+            if d == "m2f" and new in _NEUTER and low[i] == "der":
+                put(i, "das")
+            elif d == "f2m" and low[j] in _NEUTER and low[i] == "das":
+                put(i, "der")
+            elif (
+                low[i] in rel
+                and not _plural_noun(low[j], new, d)
+                and _NEUTER.isdisjoint((low[j], new))
+            ):
                 put(i, rel[low[i]])
         return out
 
@@ -413,7 +450,11 @@ class German(Language):
             if j not in plan:
                 continue
             ln, tgt = plan[j]
-            if d == "f2m":
+            if d == "f2m" and s.low[j] in _NEUTER:
+                plan[j] = (ln, ("junge" if case == "nom" else "jungen",))
+            elif d == "m2f" and tgt[0] in _NEUTER:
+                plan[j] = (ln, ("mädchens" if case == "gen" else "mädchen",))
+            elif d == "f2m":
                 plan[j] = (ln, (_masc_oblique(_masc_nom(tgt[0]), case),))
 
 
