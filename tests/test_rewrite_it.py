@@ -223,3 +223,142 @@ def test_sound_classes(word, sound):
 )
 def test_article_phonology(det, gender, nxt, expected):
     assert _agree(det, gender, nxt) == expected
+
+
+# ---------------------------------------------------------------- round three: lead sentences
+#: (masculine, feminine) Wikipedia-shaped leads, hand-written: both directions, whole or nothing
+LEADS = [
+    (
+        "Mario Rossi (Firenze, 1920 – Roma, 1990) è stato un pittore e incisore italiano.",
+        "Mario Rossi (Firenze, 1920 – Roma, 1990) è stata una pittrice e incisora italiana.",
+    ),
+    (
+        "Mario Rossi è stato un ingegnere civile francese specializzato nei ponti.",
+        "Mario Rossi è stata un'ingegnere civile francese specializzata nei ponti.",
+    ),
+    (
+        "Mario Rossi è un avvocato e politico cileno, deputato dal 2018.",
+        "Mario Rossi è un'avvocata e politica cilena, deputata dal 2018.",
+    ),
+    (
+        "Mario Rossi (Firenze, 12 marzo 1920 – Roma, 1990) è stato un attore, regista e "
+        "sceneggiatore italiano, noto per i suoi film western.",
+        "Mario Rossi (Firenze, 12 marzo 1920 – Roma, 1990) è stata un'attrice, regista e "
+        "sceneggiatrice italiana, nota per i suoi film western.",
+    ),
+    (
+        "Mario Rossi è un giornalista e saggista italiano.",
+        "Mario Rossi è una giornalista e saggista italiana.",
+    ),
+    (
+        "Mario Rossi è stato un fisico e matematico tedesco naturalizzato statunitense.",
+        "Mario Rossi è stata una fisica e matematica tedesca naturalizzata statunitense.",
+    ),
+    (
+        "Mario Rossi, nato a Firenze nel 1920, è stato un pittore italiano.",
+        "Mario Rossi, nata a Firenze nel 1920, è stata una pittrice italiana.",
+    ),
+    ("È stato il primo sindaco di Roma.", "È stata la prima sindaca di Roma."),
+    (
+        "Mario Rossi è stato un imprenditore e dirigente sportivo italiano, presidente del "
+        "Milan dal 1986 al 2017.",
+        "Mario Rossi è stata un'imprenditrice e dirigente sportiva italiana, presidente del "
+        "Milan dal 1986 al 2017.",
+    ),
+    (
+        "Mario Rossi è stato un pittore, scultore e architetto italiano.",
+        "Mario Rossi è stata una pittrice, scultrice e architetta italiana.",
+    ),
+    (
+        "Mario Rossi è considerato uno dei più grandi pittori del Novecento.",
+        "Mario Rossi è considerata una delle più grandi pittrici del Novecento.",
+    ),
+    (
+        "Mario Rossi è stato un drammaturgo e scrittore italiano.",
+        "Mario Rossi è stata una drammaturga e scrittrice italiana.",
+    ),
+    (
+        "Mario Rossi è stato uno scrittore, giornalista e critico letterario italiano.",
+        "Mario Rossi è stata una scrittrice, giornalista e critica letteraria italiana.",
+    ),
+    (
+        "Mario Rossi è un ex calciatore e allenatore di calcio italiano.",
+        "Mario Rossi è un'ex calciatrice e allenatrice di calcio italiana.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("masculine", "feminine"), LEADS)
+def test_lead_sentences_both_ways(rw, masculine, feminine):
+    assert rw.rewrite(masculine, "feminine") == feminine
+    assert rw.rewrite(feminine, "masculine") == masculine
+
+
+@pytest.mark.parametrize(
+    ("src", "to", "expected"),
+    [
+        # the person is the agent of the passive: the subject is the house
+        (
+            "La villa, che nel 1984 fu donata dalla baronessa al Fondo, è aperta.",
+            "masculine",
+            "La villa, che nel 1984 fu donata dal barone al Fondo, è aperta.",
+        ),
+        # a pronoun after a preposition is no subject
+        (
+            "Disse che un'altra carriera a lei congeniale sarebbe stata quella di attrice.",
+            "masculine",
+            "Disse che un'altra carriera a lui congeniale sarebbe stata quella di attore.",
+        ),
+        # past an apposition with no verb, the subject before it
+        (
+            "Il libro, scritto da lui nel 1990, è stato tradotto in inglese.",
+            "feminine",
+            "Il libro, scritto da lei nel 1990, è stato tradotto in inglese.",
+        ),
+        # `uno dei X` only when the group changes
+        (
+            "Il conte di Warwick era uno dei comandanti scelti.",
+            "feminine",
+            "La contessa di Warwick era uno dei comandanti scelti.",
+        ),
+        (
+            "Lui fu uno dei fondatori del partito.",
+            "feminine",
+            "Lei fu una delle fondatrici del partito.",
+        ),
+        # a noun of one grammatical gender, and what agrees with it, stays
+        (
+            "Lui è stato un membro fondatore del gruppo.",
+            "feminine",
+            "Lei è stata un membro fondatore del gruppo.",
+        ),
+        # not a person noun: `un grande successo`, `un ampio termine`
+        ("Lui è stato un grande successo.", "feminine", "Lei è stata un grande successo."),
+        # capitalised in a name: an organisation, a title in brackets
+        (
+            "Ha ricevuto il premio dell'Organizzazione Nazionale per le Donne.",
+            "masculine",
+            "Ha ricevuto il premio dell'Organizzazione Nazionale per le Donne.",
+        ),
+        (
+            "Lei ricevette il titolo di Ms. Magazine (Donna dell'anno).",
+            "masculine",
+            "Lui ricevette il titolo di Ms. Magazine (Donna dell'anno).",
+        ),
+        # the plural of an adjective in -trici is not the agent noun
+        (
+            "Lui sapeva di essere eccentrico, come gli altri che erano eccentrici.",
+            "feminine",
+            "Lei sapeva di essere eccentrica, come gli altri che erano eccentrici.",
+        ),
+    ],
+)
+def test_round_three_precision(rw, src, to, expected):
+    assert rw.rewrite(src, to) == expected
+
+
+def test_half_understood_predicate_keeps_the_sentence(rw):
+    # a person word coordinated with a changed noun but with no known other form: the whole
+    # sentence stays rather than come out half rewritten
+    src = "Lui è stato un pittore e assessore italiano."
+    assert rw.rewrite(src, "feminine") == src

@@ -258,6 +258,73 @@ def _is_adverb(w: str) -> bool:
     return w in _ADVERBS or (w.endswith("mente") and len(w) > 7)
 
 
+_AGENT_PREPS = frozenset({"da", "dal", "dallo", "dalla", "dall'", "dall’", "dai", "dagli", "dalle"})
+#: endings of person nouns whose feminine is much rarer in text than the masculine
+_PERSONISH = ("ato", "ico", "logo", "grafo", "iere", "ario", "aco", "urgo", "nomo", "ano")
+_SPORTS = frozenset(
+    {"calcio", "pallavolo", "pallacanestro", "tennis", "rugby", "hockey", "baseball", "basket",
+     "football", "ciclismo", "atletica", "scherma", "nuoto", "sci", "golf", "pallamano"}
+)  # fmt: skip
+_PART_ENDINGS = ("ato", "ata", "ito", "ita", "uto", "uta")
+_ORDINAL_PLURALS = frozenset(o[:-1] + e for o in _ORDINALS for e in "ie")
+#: plural person nouns of the hand list, for `uno dei X`
+_PLURAL_PERSON = {
+    "m2f": {"padri": "madri", "fratelli": "sorelle", "figli": "figlie", "uomini": "donne"},
+    "f2m": {"madri": "padri", "sorelle": "fratelli", "figlie": "figli", "donne": "uomini"},
+}
+#: nouns of one grammatical gender said of anyone: nothing about them changes
+_INVARIANT_NOUNS = frozenset(
+    {"membro", "soprano", "mezzosoprano", "contralto", "capo", "figura", "persona", "vittima",
+     "guida", "spia", "icona", "stella", "personalità", "voce", "celebrità", "recluta",
+     "sentinella", "genio", "idolo", "simbolo", "leggenda", "punto", "esempio", "pioniere"}
+)  # fmt: skip
+
+
+def _same_for_both(w: str, *, loose: bool = False) -> bool:
+    """A person noun with one form for both genders, its article agreeing (`cantante`,
+    `giornalista`); ``loose`` (a word coordinated with a person noun) also takes `-ante`,
+    `-ente` (`dirigente`, not `un incidente` on its own)."""
+    if w in _COMMON_NOUNS or w in ("ingegnere", "giudice"):
+        return True
+    if w.endswith(_COMMON_ENDINGS) and w not in _NOT_COMMON:
+        return True
+    return loose and (w.endswith(("ante", "ente", "iatra")) or w == "militare")
+
+
+def _invariable_adj(w: str) -> bool:
+    """An adjective with one singular form for both genders (`civile`, `francese`)."""
+    if len(w) < 4 or not w.isalpha():
+        return False
+    return w.endswith(("ale", "ile", "ese", "ense", "ista", "ante", "ente", "are", "ace")) or w in (
+        "celebre", "illustre", "forte", "ribelle", "felice", "semplice", "giovane",
+    )  # fmt: skip
+
+
+def _apposition_head(w: str) -> bool:
+    """A word that may open an apposition of the person after a comma: a participle
+    (`, noto per`), an agent noun (`, vincitore di`), a noun of both genders (`, dirigente`)."""
+    return (
+        w.endswith(("ato", "ata", "ito", "ita", "uto", "uta", "oto", "ota", "orto", "orta",
+                    "parso", "parsa", "tore", "trice", "essa"))
+        or _same_for_both(w, loose=True)
+    )  # fmt: skip
+
+
+def _plural_form(d: str, w: str, lex: Lexicon) -> str | None:
+    """`fondatori` → `fondatrici`, `artiste` → `artisti` (plural agent nouns, -ista)."""
+    if d == "m2f":
+        if w.endswith("tori"):
+            return w[:-4] + "trici"
+        if w.endswith("isti") and w not in ("visti", "listi"):
+            return w[:-1] + "e"
+    else:
+        if w.endswith("trici") and lex.zipf.get(w[:-5] + "tori", 0.0) >= 2.0:
+            return w[:-5] + "tori"
+        if w.endswith("iste") and lex.zipf.get(w[:-1] + "i", 0.0) >= 2.0:
+            return w[:-1] + "i"
+    return None
+
+
 @dataclass
 class Italian(Language):
     def __post_init__(self) -> None:
@@ -303,6 +370,14 @@ class Italian(Language):
         """Agreement runs from a noun (or adjective) to its determiner, never from a changed
         determiner or clitic to the word beside it (`gli insulti ricevuti lo portarono`,
         `presentati dallo stesso`)."""
+        if (
+            source == "free"
+            and i > 0
+            and s.toks[i][:1].isupper()
+            and s.low[i] in ("donna", "donne", "uomo", "uomini")
+            and (s.gap_after(i - 1).endswith("(") or (i > 1 and s.low[i - 2] == "per"))
+        ):
+            return False  # a name: `Organizzazione Nazionale per le Donne`, `(Donna dell'anno)`
         if ln != 1 or s.low[i] in CLOSED:
             return True
         neighbours = [k for k in (i - 1, i + 1) if k in plan and 0 <= k < len(s.low)]
@@ -335,6 +410,8 @@ class Italian(Language):
         self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
     ) -> Plan:
         out: Plan = {}
+        if s.notes.get("abort"):
+            return out
         self._titles(d, s, covered, plan, out)
         self._nouns(d, s, covered, lex, out)
         if not out:
@@ -519,7 +596,7 @@ class Italian(Language):
                 if new and (i + 1 == n or not s.joined(i) or s.low[i + 1] in _NP_FOLLOW):
                     out[i] = (1, (new,))
 
-    def _person_subject(self, s: Sentence, covered, plan, k: int) -> bool:
+    def _person_subject(self, s: Sentence, covered, plan, k: int, apposition=False) -> bool:
         """Is the subject of the copula at ``k`` the person? A pronoun, a changed word or a
         name says yes; a noun phrase with an article (`lo spettacolo è stato`, `la pena di
         morte fu`) that nothing changed says no; a clause with no visible subject (`In seguito
@@ -531,14 +608,34 @@ class Italian(Language):
             if s.gap_after(j).strip():
                 break
             j -= 1
-        if j < 0 or s.gap_after(j).strip(" "):  # a new clause with no subject
+        if not apposition and j >= 0 and s.gap_after(j).strip(" ") == ",":
+            # `Montrose Cape, nello stretto di Hudson, è intitolato`: past an apposition with
+            # no verb, the subject is before it; with no comma before, a clause opener
+            c = j - 1
+            while c >= 0 and "," not in s.gap_after(c):
+                c -= 1
+            segment = range(c + 1, j + 1)
+            relative = c >= 0 and (
+                s.low[c + 1] == "che" or (c + 2 <= j and s.low[c + 2] == "cui")
+            )  # `La villa, che fu donata ..., è aperta`: the subject is before the clause
+            if relative and s.gap_after(c).strip(" ") == ",":
+                return self._person_subject(s, covered, plan, c + 1, apposition=True)
+            if c < 0 or any(
+                s.low[x] in _FINITE_VERBS or s.low[x].endswith(_FINITE_ENDINGS) or s.low[x] in
+                _PRO_DROP or s.low[x] == "che" for x in segment
+            ):  # fmt: skip
+                return True
+            if s.gap_after(c).strip(" ") != ",":
+                return True
+            return self._person_subject(s, covered, plan, c + 1, apposition=True)
+        if j < 0 or (not apposition and s.gap_after(j).strip(" ")):  # a new clause, no subject
             return True
         w = s.low[j]
-        if w in _PERSON_PRON or covered[j]:
+        if w in _PERSON_PRON or (covered[j] and w not in CLOSED):
             return True
         if s.toks[j][:1].isupper() and j > 0:
             # a name: the person, unless it follows an article (`il Capitolo`)
-            while j > 0 and s.toks[j - 1][:1].isupper() and s.gap_after(j - 1) == " ":
+            while j > 0 and s.toks[j - 1][:1].isupper() and s.gap_after(j - 1) in (" ", "-"):
                 j -= 1
             return j == 0 or s.low[j - 1] not in CLOSED or covered[j - 1]
         if w in _PRO_DROP or w == "si":
@@ -549,14 +646,20 @@ class Italian(Language):
         # first article not after a preposition opens the subject
         while j >= 0:
             w = s.low[j]
-            if covered[j] or w in _PERSON_PRON:
+            # `a lei congeniale`, `della regina`: a person after a preposition is no subject
+            after_prep = j > 0 and (s.low[j - 1] in _PREPOSITIONS or s.low[j - 1] in _ART_PREPS)
+            if ((covered[j] and w not in CLOSED) or w in _PERSON_PRON) and not after_prep:
                 return True
             if w in _PLAIN_ARTICLES or w in _DEMONSTRATIVES:
                 before = s.low[j - 1] if j > 0 and not s.gap_after(j - 1).strip(" ") else ""
                 if before not in _PREPOSITIONS and before not in _ART_PREPS:
-                    return any(covered[j:k]) or any(
+                    # the head of the subject: up to its first preposition
+                    end = j + 1
+                    while end < k and s.low[end] not in _PREPOSITIONS | _ART_PREPS:
+                        end += 1
+                    return any(covered[x] and s.low[x] not in CLOSED for x in range(j, end)) or any(
                         w2 in self._noun_table["m2f"] or w2 in self._noun_table["f2m"]
-                        for w2 in s.low[j:k]
+                        for w2 in s.low[j:end]
                     )
             elif w in _PRO_DROP or w == "che" or w in _FINITE_VERBS or w.endswith(_FINITE_ENDINGS):
                 return True  # a clause boundary before any subject
@@ -588,6 +691,9 @@ class Italian(Language):
         return p in _CHE_CONJ or p.endswith(_FINITE_ENDINGS)
 
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
+        if s.notes.get("abort"):  # a predicate of the person only half understood
+            plan.clear()
+            return
         # `re`, `papà`: one form for both numbers; plural after a plural determiner or number
         for i in sorted(plan):
             ln, tgt = plan[i]
@@ -636,68 +742,262 @@ class Italian(Language):
                         found[j] = (1, (parts[w],))
                     j += 1
                     continue
+                if covered[j] and w.endswith(_PART_ENDINGS) and j + 1 < n and s.joined(j):
+                    ok = True  # `è considerato uno dei`, `fu nominato direttore`
+                    j += 1
+                    continue
                 if covered[j] or w in CLOSED:
                     ok = True  # a changed word, or a noun phrase: `è stato un attore`
-                    if not covered[j]:
+                    if w in CLOSED:
                         self._predicate_np(d, s, covered, lex, j, found)
+                    else:
+                        self._np_tail(d, s, covered, lex, j, found)
                     break
                 cand = self._predicate_form(d, s, lex, j)
-                if cand and self._postverbal_subject(s, j):
-                    break  # `fu eretto un monumento`: the subject follows
+                if cand and (self._postverbal_subject(s, j) or self._agent_person(s, covered, j)):
+                    break  # `fu eretto un monumento`, `fu donata dalla baronessa`
                 if cand:
                     ok = True
                     found[j] = (1, (cand,))
-                    # `educato e traumatizzato`
-                    if j + 2 < n and s.low[j + 1] in ("e", "ed") and s.gap_after(j) == " ":
-                        c2 = self._predicate_form(d, s, lex, j + 2)
-                        if c2 and not covered[j + 2]:
-                            found[j + 2] = (1, (c2,))
+                    self._np_tail(d, s, covered, lex, j, found)
                 break
-            if ok:
+            if ok and not s.notes.get("abort"):
                 out.update(found)
+
+    @staticmethod
+    def _agent_person(s: Sentence, covered, j: int) -> bool:
+        """`fu donata dalla settima baronessa`, `fu ucciso da lui`: the person is the agent of
+        the passive, so the subject is someone or something else."""
+        n = len(s.low)
+        if j + 1 >= n or not s.joined(j) or s.low[j + 1] not in _AGENT_PREPS:
+            return False
+        for x in range(j + 2, min(j + 5, n)):
+            if not s.joined(x - 1) and not s.low[x - 1].endswith(("'", "’")):
+                break
+            if s.low[x] in _PERSON_PRON or (covered[x] and s.low[x] not in CLOSED):
+                return True
+        return False
+
+    def _person_word(self, d, s, covered, lex, x, found) -> bool | None:
+        """A noun or adjective of the person inside a predicate (head, coordinated, or in
+        apposition): True when it is settled (changed, or the same for both genders), False
+        when it is no person word, None when it looks gendered but has no known form."""
+        w = s.low[x]
+        if covered[x] or x in found:
+            return True
+        if s.toks[x][:1].isupper() or not w.isalpha() or w in CLOSED or w in _NOT_PREDICATE:
+            return False
+        new = self._noun_table[d].get(w) or self._lead_form(d, s, lex, x, strong=True)
+        if new:
+            found[x] = (1, (new,))
+            return True
+        if w in _INVARIANT_NOUNS:
+            return False  # `e membro fondatore`: what follows agrees with `membro`
+        if _same_for_both(w, loose=True):
+            s.notes.setdefault("person", set()).add(x)
+            return True
+        if w.endswith(("o", "a", "ore", "trice", "essa")) and lex.zipf.get(w, 0.0) >= 2.0:
+            return None
+        return False
+
+    def _lead_form(self, d, s, lex, x, *, strong: bool = False) -> str | None:
+        """The other-gender form of a person noun or adjective in a predicate: the usual
+        frequency check, and the productive `-tore` ↔ `-trice` even where the new form is rare
+        (`scultrice`); ``strong`` (a word coordinated with a person noun) also takes `-o` →
+        `-a` there (`drammaturga`, `architetta`)."""
+        w = s.low[x]
+        if w in _INVARIANT_NOUNS or w in _NOT_PREDICATE:
+            return None
+        cand = self._predicate_form(d, s, lex, x, trust=True, drop=2.5)
+        if cand:
+            return cand
+        if s.toks[x][:1].isupper() or (d == "m2f" and lex.zipf.get(w, 0.0) < 2.0):
+            return None
+        if d == "m2f" and w.endswith("tore"):
+            return w[:-4] + "trice"
+        if d == "f2m" and w.endswith("trice") and lex.zipf.get(w[:-5] + "tore", 0.0) >= 2.0:
+            return w[:-5] + "tore"
+        if strong and d == "m2f" and w.endswith("o") and len(w) > 4:
+            return w[:-1] + "a"
+        return None
+
+    def _np_tail(self, d, s, covered, lex, x, found) -> None:
+        """After the head ``x`` of a predicate of the person: postnominal adjectives and
+        participles (`un ingegnere civile francese specializzato nei ponti`), coordinated nouns
+        (`un pittore e incisore italiano`), appositions after a comma (`, deputato dal 2018`,
+        `, noto per`). A coordinated or apposed person word with no known form makes the whole
+        sentence stay as it is (`s.notes["abort"]`): half a lead rewritten is worse than none."""
+        n = len(s.low)
+        y = x + 1
+        while y < n:
+            gap = s.gap_after(y - 1)
+            w = s.low[y]
+            if gap == " " or (gap == "" and s.low[y - 1].endswith(("'", "’"))):
+                if w in ("e", "ed") and y + 1 < n and s.gap_after(y) == " ":
+                    r = self._person_word(d, s, s.covered, lex, y + 1, found)
+                    if r is None:
+                        s.notes["abort"] = True
+                        return
+                    if not r:
+                        return
+                    y += 2
+                    continue
+                if _is_adverb(w) and w not in ("non", "più"):
+                    y += 1
+                    continue
+                if s.covered[y] or w in _INVARIANT_ADJ or _invariable_adj(w):
+                    y += 1
+                    continue
+                if w in ("di", "d'") and y + 1 < n and s.low[y + 1] in _SPORTS and s.joined(y):
+                    y += 2  # `allenatore di calcio italiano`
+                    continue
+                if w in CLOSED or w in _NP_FOLLOW or w in _NOT_PREDICATE:
+                    return
+                cand = self._lead_form(d, s, lex, y)
+                if cand is None:
+                    return
+                found[y] = (1, (cand,))
+                y += 1
+                continue
+            if gap == ", ":
+                if not _apposition_head(w) and w not in self._noun_table[d]:
+                    return
+                r = self._person_word(d, s, s.covered, lex, y, found)
+                if r is None:
+                    s.notes["abort"] = True
+                    return
+                if not r:
+                    return
+                y += 1
+                continue
+            return
 
     def _predicate_np(self, d, s, covered, lex, j, found) -> None:
         """A noun phrase after a copula whose subject is the person: `era uno dei primi` →
-        `una delle prime`, `era un delegato` → `una delegata`, `è una fan` → `un fan`."""
+        `una delle prime`, `era un delegato` → `una delegata`, `è una fan` → `un fan`, and
+        what follows its head (`_np_tail`)."""
         n = len(s.low)
         w = s.low[j]
+        if j + 1 >= n or not s.joined(j):
+            return
+        if covered[j]:  # a determiner already agreed: its changed noun heads the predicate
+            x = j + 1
+            while x < n - 1 and s.low[x] in _INVARIANT_ADJ and s.joined(x):
+                x += 1
+            if covered[x] and s.low[x] not in CLOSED:
+                self._np_tail(d, s, covered, lex, x, found)
+            return
         indef = ("un", "uno") if d == "m2f" else ("una", "un'", "un’")
-        if w not in indef or j + 1 >= n or not s.joined(j):
+        if w in (("il", "lo", "l'", "l’") if d == "m2f" else ("la", "l'", "l’")):
+            self._definite_np(d, s, covered, lex, j, found)
+            return
+        if w not in indef:
             return
         nxt = s.low[j + 1]
         if nxt in _PRON_NEXT or nxt in _ART_PREPS:  # `uno dei primi`, `una delle`
-            found[j] = (1, ("una" if d == "m2f" else "uno",))
-            # `uno dei primi a` → `una delle prime a`: no noun, the group is the person's
-            if j + 3 < n and nxt in _ART_PREPS and s.low[j + 3] == "a":
-                adj = s.low[j + 2]
-                table = _GROUP_ADJ if d == "m2f" else _GROUP_ADJ_F
-                if adj in table and s.joined(j + 1) and s.joined(j + 2):
-                    found[j + 2] = (1, (table[adj],))
+            self._one_of(d, s, covered, lex, j, found)
             return
         x = j + 1
         while x < n - 1 and s.low[x] in _INVARIANT_ADJ and s.joined(x):
             x += 1
-        if covered[x] or not s.joined(x - 1) or s.toks[x][:1].isupper():
+        if not s.joined(x - 1) or s.toks[x][:1].isupper():
             return
-        cand = self._noun_table[d].get(s.low[x]) or self._predicate_form(d, s, lex, x)
-        common = s.low[x] in _COMMON_NOUNS or (
-            s.low[x].endswith(_COMMON_ENDINGS) and s.low[x] not in _NOT_COMMON
-        )
-        if cand is None and common:
+        if covered[x]:
+            self._np_tail(d, s, covered, lex, x, found)
+            return
+        drop = 2.5 if s.low[x].endswith(_PERSONISH) else 1.5  # `avvocata` is rarer than `avvocato`
+        cand = self._noun_table[d].get(s.low[x]) or self._predicate_form(d, s, lex, x, drop=drop)
+        if cand is None and _same_for_both(s.low[x]):
             cand = s.low[x]  # the same noun for both genders: its article agrees
             s.notes.setdefault("person", set()).add(x)
+        if cand is None and self._person_follows(d, s, covered, x):
+            cand = self._lead_form(d, s, lex, x, strong=True)  # `un drammaturgo e scrittore`
         if cand is None:
             return
         if x + 1 < n and s.joined(x):
             after = s.low[x + 1]
-            if after.isalpha() and after not in _NP_FOLLOW and not self.morph_candidates(d, after):
+            if (
+                after.isalpha()
+                and after not in _NP_FOLLOW
+                and not _invariable_adj(after)
+                and not _is_adverb(after)
+                and not self.morph_candidates(d, after)
+            ):
                 return  # `un ampio termine`: the head noun is the next word
         found[x] = (1, (cand,))
-        # `un ex maestro e botanico`
-        if x + 2 < n and s.low[x + 1] in ("e", "ed") and s.gap_after(x) == " ":
-            c2 = self._predicate_form(d, s, lex, x + 2)
-            if c2 and not covered[x + 2]:
-                found[x + 2] = (1, (c2,))
+        self._np_tail(d, s, covered, lex, x, found)
+
+    def _person_follows(self, d, s, covered, x) -> bool:
+        """A person noun coordinated with word ``x`` (`drammaturgo e scrittore`)."""
+        n = len(s.low)
+        y = x + 2 if x + 1 < n and s.low[x + 1] in ("e", "ed") else x + 1
+        if y >= n or (y == x + 1 and s.gap_after(x) != ", "):
+            return False
+        w = s.low[y]
+        return (
+            (covered[y] and w not in CLOSED)
+            or w in self._noun_table[d]
+            or w.endswith(("tore", "trice"))
+        )
+
+    def _definite_np(self, d, s, covered, lex, j, found) -> None:
+        """`è stato il primo sindaco` → `è stata la prima sindaca`: a definite predicate of
+        the person only with an ordinal or a noun of the hand list (not `il motivo`)."""
+        n = len(s.low)
+        x = j + 1
+        ordinal = False
+        while (
+            x < n - 1
+            and s.joined(x - 1)
+            and (s.low[x] in _INVARIANT_ADJ or s.low[x] in _ORDINAL_SWAP[d])
+        ):
+            ordinal = ordinal or s.low[x] in _ORDINAL_SWAP[d]
+            x += 1
+        if x >= n or not s.joined(x - 1) or s.toks[x][:1].isupper() or covered[x]:
+            return
+        w = s.low[x]
+        cand = self._noun_table[d].get(w)
+        if cand is None and ordinal and not _same_for_both(w):
+            cand = self._lead_form(d, s, lex, x, strong=True)
+        if cand is None:
+            return
+        found[x] = (1, (cand,))
+        self._np_tail(d, s, covered, lex, x, found)
+
+    def _one_of(self, d, s, covered, lex, j, found) -> None:
+        """`uno dei primi a` → `una delle prime a` (the group is the person's), `uno dei
+        fondatori` → `una delle fondatrici`; `uno dei comandanti` stays (a mixed group)."""
+        n = len(s.low)
+        nxt = s.low[j + 1]
+        pron = "una" if d == "m2f" else "uno"
+        if j + 3 < n and nxt in _ART_PREPS and s.low[j + 3] == "a":
+            adj = s.low[j + 2]
+            table = _GROUP_ADJ if d == "m2f" else _GROUP_ADJ_F
+            if adj in table and s.joined(j + 1) and s.joined(j + 2):
+                found[j] = (1, (pron,))
+                found[j + 2] = (1, (table[adj],))
+                return
+        x = j + 2
+        while x < min(n, j + 6) and s.joined(x - 1):
+            w = s.low[x]
+            if covered[x] and w not in CLOSED:
+                found[j] = (1, (pron,))
+                return
+            new = _PLURAL_PERSON[d].get(w) or _plural_form(d, w, lex)
+            if new:
+                found[j] = (1, (pron,))
+                found[x] = (1, (new,))
+                det = _agree(nxt, "f" if d == "m2f" else "m", s.low[j + 2])
+                if nxt in _ART_PREPS and det and not covered[j + 1] and x > j + 2:
+                    found[j + 1] = (1, (det,))  # `dei più grandi pittori`: past `più`
+                return
+            if w in _INVARIANT_ADJ or w in _NUMBERS or w in ("più", "meno") or w in _GROUP_ADJ:
+                x += 1
+                continue
+            if w in _GROUP_ADJ_F or w in _ORDINAL_PLURALS:
+                x += 1
+                continue
+            return
 
     @staticmethod
     def _postverbal_subject(s: Sentence, j: int) -> bool:
@@ -710,7 +1010,10 @@ class Italian(Language):
             return False
         return not s.low[j].startswith(_PREDICATIVE)
 
-    def _predicate_form(self, d, s, lex, j) -> str | None:
+    def _predicate_form(self, d, s, lex, j, *, trust: bool = False, drop: float = 1.5):
+        """The other-gender form of a predicate word; ``trust``: the word is known to agree
+        with the person (after a person noun), so the choosing data's "usually stays" does not
+        count (`nota`, `critica`)."""
         w = s.low[j]
         if w in CLOSED or w in _NOT_PREDICATE or s.toks[j][:1].isupper():
             return None
@@ -719,15 +1022,24 @@ class Italian(Language):
         ):  # fmt: skip
             return None  # `è stato annunciato che`: impersonal
         seen = lex.seen.get(w)
-        if seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
+        if not trust and seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
             return None
-        if w.endswith("i" if d == "m2f" else "e") and not w.endswith(("trici", "tori")):
+        if (d == "m2f" and w.endswith("i") and not w.endswith("tori")) or (
+            d == "f2m" and w.endswith("e") and not w.endswith("trice")
+        ):
             return None  # a plural: not the one person
         z_src = lex.zipf.get(w, 0.0)
         best = None
-        for cand in self.morph_candidates(d, w):
+        cands = self.morph_candidates(d, w)
+        if trust and not cands:  # `nota`, `sportiva`: not the verbs `notare`, `sportivare`
+            cands = [
+                w[: len(w) - len(a)] + b
+                for a, b in ((f, m) if d == "f2m" else (m, f) for f, m in self.suffixes)
+                if a and w.endswith(a) and len(w) > len(a) + 2
+            ]
+        for cand in cands:
             z = lex.zipf.get(cand, 0.0)
-            if z >= 2.0 and z >= z_src - 1.5 and (best is None or z > best[0]):
+            if z >= 2.0 and z >= z_src - drop and (best is None or z > best[0]):
                 best = (z, cand)
         return best[1] if best else None
 

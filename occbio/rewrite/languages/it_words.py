@@ -115,7 +115,8 @@ produttore produttrice traduttore traduttrice redattore redattrice educatore edu
 ricercatore ricercatrice lavoratore lavoratrice collaboratore collaboratrice
 amministratore amministratrice coordinatore coordinatrice sostenitore sostenitrice
 presentatore presentatrice compositore compositrice
-illustratore illustratrice scultore scultrice esploratore esploratrice creatore creatrice
+illustratore illustratrice scultore scultrice incisore incisora
+esploratore esploratrice creatore creatrice
 organizzatore organizzatrice doppiatore doppiatrice istruttore istruttrice
 imprenditore imprenditrice investigatore investigatrice
 calciatore calciatrice nuotatore nuotatrice pattinatore pattinatrice sciatore sciatrice
