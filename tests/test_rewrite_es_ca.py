@@ -220,3 +220,105 @@ def test_nothing_to_change_is_identical(lang, src, to):
     out = Rewriter(lang).rewrite(src, to)
     assert out == src
     assert out is src
+
+
+# Wikipedia-style leads (hand-written): the noun phrase after the copula changes whole
+LEADS = [
+    (
+        "es",
+        "Juan Pérez (Sevilla, 1920-1990) fue un pintor y grabador español.",
+        "Juan Pérez (Sevilla, 1920-1990) fue una pintora y grabadora española.",
+    ),
+    (
+        "es",
+        "Pedro Gil es un abogado y político chileno, diputado desde 2018.",
+        "Pedro Gil es una abogada y política chilena, diputada desde 2018.",
+    ),
+    (
+        "es",
+        "Pierre Dupont fue un ingeniero civil francés especializado en puentes.",
+        "Pierre Dupont fue una ingeniera civil francesa especializada en puentes.",
+    ),
+    (
+        "es",
+        "Fue un escritor, periodista y profesor universitario venezolano.",
+        "Fue una escritora, periodista y profesora universitaria venezolana.",
+    ),
+    (
+        "es",
+        "Es un actor y cantante mexicano, conocido por sus telenovelas.",
+        "Es una actriz y cantante mexicana, conocida por sus telenovelas.",
+    ),
+    (
+        "es",
+        "Luis Mora fue un militar y político argentino, gobernador de la provincia de Salta.",
+        "Luis Mora fue una militar y política argentina, gobernadora de la provincia de Salta.",
+    ),
+    (
+        "es",
+        "Es un director de cine y guionista italiano.",
+        "Es una directora de cine y guionista italiana.",
+    ),
+    ("es", "Es un jugador de fútbol argentino.", "Es una jugadora de fútbol argentina."),
+    (
+        "es",
+        "Fue un destacado arquitecto modernista catalán.",
+        "Fue una destacada arquitecta modernista catalana.",
+    ),
+    ("es", "Fue un ciclista profesional belga.", "Fue una ciclista profesional belga."),
+    (
+        "ca",
+        "Joan Puig (Vic, 1920) va ser un enginyer civil francès especialitzat en ponts.",
+        "Joan Puig (Vic, 1920) va ser una enginyera civil francesa especialitzada en ponts.",
+    ),
+    ("ca", "Va ser un pintor i gravador català.", "Va ser una pintora i gravadora catalana."),
+    (
+        "ca",
+        "Fou un advocat i polític mallorquí, diputat al Congrés.",
+        "Fou una advocada i política mallorquina, diputada al Congrés.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "masculine", "feminine"), LEADS)
+def test_leads_both_ways(lang, masculine, feminine):
+    rw = Rewriter(lang, strict=True)
+    assert rw.rewrite(masculine, "feminine") == feminine
+    assert rw.rewrite(feminine, "masculine") == masculine
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence", "to"),
+    [
+        # a thing, not a person: nothing to agree
+        ("es", "Madrid es una ciudad española.", "masculine"),
+        ("es", "Windows es un sistema operativo.", "feminine"),
+        ("es", "Es una banda de rock española.", "masculine"),
+        ("ca", "Barcelona és una ciutat catalana.", "masculine"),
+        ("ca", "El llibre va ser un èxit.", "feminine"),
+        # whose adjective? (`derecho romano`): the lead is left whole rather than half done
+        ("es", "Fue un profesor de derecho romano.", "feminine"),
+        ("ca", "Va ser un professor de dret romà.", "feminine"),
+    ],
+)
+def test_leads_left_alone(lang, sentence, to):
+    assert Rewriter(lang, strict=True).rewrite(sentence, to) == sentence
+
+
+def test_lead_clause_after_y_is_not_the_phrase():
+    rw = Rewriter("es", strict=True)
+    out = "Fue una pintora y murió en París."
+    assert rw.rewrite("Fue un pintor y murió en París.", "feminine") == out
+
+
+def test_social_nouns_stay_masculine_to_feminine():
+    # `un amigo` is another person: only kin and titles change masculine → feminine
+    rw = Rewriter("es", strict=True)
+    src = "Él viajó con un amigo hasta Lima."
+    assert rw.rewrite(src, "feminine") == "Ella viajó con un amigo hasta Lima."
+
+
+def test_demasiado_is_an_adverb():
+    rw = Rewriter("es", strict=True)
+    src = "Él era demasiado joven para el puesto."
+    assert rw.rewrite(src, "feminine") == "Ella era demasiado joven para el puesto."

@@ -35,7 +35,15 @@ from occbio.rewrite.languages.es_words import (
     _FINITE,
     _GENDER_STEMS,
     _GENDER_WORD,
+    _LEAD,
+    _LEAD_COPULAS,
+    _LEAD_END,
+    _LEAD_NOT_PERSON,
+    _LEAD_PREMODS,
+    _LEAD_SAME,
+    _LEAD_SUFFIX,
     _MODS,
+    _NAME_PARTICLES,
     _NO_GUESS,
     _NOT_PARTICIPLE,
     _NOUN_DETS,
@@ -48,6 +56,7 @@ from occbio.rewrite.languages.es_words import (
     _PERSON_SHARE,
     _PERSON_VERB,
     _PP_START,
+    _PP_TRANSPARENT,
     _PRE_AGREE,
     _PREPS,
     _PRESENT,
@@ -60,6 +69,8 @@ from occbio.rewrite.languages.es_words import (
     _invariable_adj,
     _is_common,
 )
+
+_SAME = ""  # a lead word that stays as it is
 
 
 @dataclass
@@ -110,6 +121,10 @@ class Spanish(Language):
         source: str = "table",
     ) -> bool:
         low = s.low
+        targets, span = self._lead(d, s, s.lex)
+        if any(p in span for p in range(i, i + ln)):
+            # a lead's noun phrase changes whole (as the lead rule planned it) or not at all
+            return ln == 1 and targets.get(i) == " ".join(tgt)
         if ln == 1 and _GENDER_WORD.match(low[i]):
             return False  # agreed in propose, with the noun before it
         if low[i] in _APPOSITIVE:
@@ -123,9 +138,14 @@ class Spanish(Language):
         nxt = plan.get(i + 1)
         if nxt is not None and _GENDER_WORD.match(low[i + 1]) and (i - 1) not in plan:
             return False  # `ámbito doméstico paterno` → `ámbito doméstico materno`
+        if low[i] in ("solo", "sola") and i + 1 < len(low) and low[i + 1] in _SUBJ_DETS:
+            return False  # `solo el hermano menor`: the adverb
         if low[i] in ("uno", "una") and i + 1 < len(low) and low[i + 1] == "de":
             return False  # `uno de los ...`: agreed in propose, with the head noun known
-        return not _inside_name(s, i)
+        if _inside_name(s, i):
+            return False
+        s.notes.setdefault("why", {})[i] = source  # which rule changed it (for error reports)
+        return True
 
     def protected_positions(self, d: str, s: Sentence) -> set[int]:
         out = super().protected_positions(d, s)
@@ -162,12 +182,18 @@ class Spanish(Language):
 
         out: Plan = {}
 
+        lead, locked = self._lead(d, s, lex)
+
         def free(i: int) -> bool:
-            return 0 <= i < n and not covered[i] and i not in out
+            return 0 <= i < n and not covered[i] and i not in out and i not in locked
+
+        why = s.notes.setdefault("why", {})
+        step = ["person"]
 
         def put(i: int, word: str) -> None:
             if free(i) and word != low[i]:
                 out[i] = (1, tuple(word.split()))
+                why[i] = step[0]
 
         det = self.determiners(d)
         pre_agree = {f: m for m, f in _PRE_AGREE.items()} if f2m else dict(_PRE_AGREE)
@@ -182,6 +208,12 @@ class Spanish(Language):
                     return "uno"
                 return art_f2m.get(w)
             return art_m2f.get(w)
+
+        # a biography lead: `fue un pintor y grabador español` (planned whole, or locked)
+        for i, word in lead.items():
+            if 0 <= i < n and not covered[i] and i not in out and word != low[i]:
+                out[i] = (1, tuple(word.split()))
+                why[i] = "lead"
 
         # 0. person nouns the tables do not know (or know too little)
         people = _PERSON[d]
@@ -199,6 +231,7 @@ class Spanish(Language):
                 continue  # the data says this word usually stays
             put(i, tgt)
 
+        step[0] = "clitic"
         # 1. object clitics before a person verb, or enclitic on an infinitive/gerund
         src_cl, tgt_cl = ("la", "lo") if f2m else ("lo", "la")
         for i in range(n):
@@ -224,6 +257,7 @@ class Spanish(Language):
             if m and m.group(2) == src_cl and _PERSON_VERB.match(m.group(1)):
                 put(i, m.group(1) + tgt_cl)
 
+        step[0] = "propio"
         # 2. `el propio` + name
         for i in range(n - 2 if not f2m else 0):  # not f2m: `la propia Moscú`
             pair = ("el", "propio")
@@ -232,6 +266,7 @@ class Spanish(Language):
                 put(i, "la")
                 put(i + 1, "propia")
 
+        step[0] = "mods"
         # 3. articles across invariable modifiers; agreeing words before a changed noun
         for i in range(n - 2):
             if not free(i):
@@ -251,6 +286,7 @@ class Spanish(Language):
             if low[i] in ("mismo", "misma") and low[i - 1] in ("él", "ella") and changed(i - 1):
                 put(i, "mismo" if f2m else "misma")
 
+        step[0] = "copula"
         # 4. predicates after a copula whose subject is the person
         for c in range(n - 1):
             if low[c] not in _COPULAS or not self._subject_is_person(s, c, plan, changed):
@@ -264,10 +300,13 @@ class Spanish(Language):
                 continue
             tgt = art_target(j)
             if tgt is not None:
+                step[0] = "copula_np"
                 self._predicate_np(d, s, j, tgt, covered, changed, put, out, lex)
             elif not s.toks[j][:1].isupper():
+                step[0] = "copula_list"
                 self._predicate_list(d, s, j, free, changed, put, lex)
 
+        step[0] = "genderword"
         # 5. words of gender itself: `masculino` ↔ `femenino`, `paterno` ↔ `materno`; the
         # ending agrees with a changed noun before it (`protagonista masculino` → `protagonista
         # femenina`) and is kept otherwise (`maratón masculino` → `maratón femenino`)
@@ -293,6 +332,7 @@ class Spanish(Language):
                 end = ("os" if plural else "o") if f2m else ("as" if plural else "a")
             put(i, swap + end)
 
+        step[0] = "uno_de"
         # `uno de los siete hermanos` → `una de las siete hermanas` (the head changed)
         uno_src, uno_tgt = ("una", "uno") if f2m else ("uno", "una")
         for i in range(n - 3):
@@ -306,6 +346,7 @@ class Spanish(Language):
             if changed(k):
                 put(i, uno_tgt)
 
+        step[0] = "relative"
         # 6. relative pronouns after a changed person noun: `un hombre al que` → `una mujer a
         # la que`, `el rey, el cual` → `la reina, la cual`
         rel = _REL_F2M if f2m else _REL_M2F
@@ -316,6 +357,7 @@ class Spanish(Language):
             if changed(h) and s.gap_after(h) in (" ", ", "):
                 put(i, rel[low[i]])  # `una mujer a la que` → `un hombre al que`
 
+        step[0] = "nacido"
         # 7. `Nacido en ...` opening a sentence is about the person
         born = {"nacida": "nacido", "nacidas": "nacidos"} if f2m else {
             "nacido": "nacida", "nacidos": "nacidas"}  # fmt: skip
@@ -324,6 +366,7 @@ class Spanish(Language):
             if low[i] in born and free(i) and low[i + 1] in ("en", "el") and opens:
                 put(i, born[low[i]])
 
+        step[0] = "dama"
         # 8. `dama` → `caballero` (`Dama` + name → `Sir`; `dama de honor` stays)
         if f2m:
             for i in range(n):
@@ -515,6 +558,176 @@ class Spanish(Language):
             if low[k] in ("él", "ella") or changed(k):
                 return True
         return False
+
+    # ------------------------------------------------------------------ biography leads
+    def _lead(self, d: str, s: Sentence, lex: Lexicon | None) -> tuple[dict[int, str], set[int]]:
+        """The noun phrase of a biography lead (`X (Sevilla, 1920-1990) fue un pintor y
+        grabador español, conocido por ...`): ({position: new word}, positions of the phrase).
+        A phrase that cannot be completed gives no new words and all its positions (locked:
+        left as it is rather than half rewritten). Computed once per sentence."""
+        got = s.notes.get("lead")
+        if got is None:
+            got = self._find_lead(d, s, lex) if lex is not None else None
+            got = got or ({}, set())
+            s.notes["lead"] = got
+        return got
+
+    def _find_lead(self, d: str, s: Sentence, lex: Lexicon):
+        low, toks = s.low, s.toks
+        n = len(low)
+        # tokens inside brackets (`(Sevilla, 1920-1990)`) are not part of the sentence frame
+        inside = []
+        depth = 0
+        pos = 0
+        for a, _ in s.spans:
+            chunk = s.text[pos:a]
+            depth = max(0, depth + chunk.count("(") - chunk.count(")"))
+            inside.append(depth > 0)
+            pos = a
+        c = next((k for k in range(min(n, 25)) if low[k] in _LEAD_COPULAS and not inside[k]), None)
+        if c is None or c + 2 >= n:
+            return None
+        subj = [k for k in range(c) if not inside[k]]
+        if subj:
+            frame = "".join(s.gap_after(k) for k in subj[:-1])
+            if any(ch in frame for ch in ",;:") or len(subj) > 8:
+                return None
+            if subj == [0] and low[0] in ("él", "ella"):
+                pass
+            elif not (
+                toks[subj[0]][:1].isupper()
+                and toks[subj[-1]][:1].isupper()
+                and low[subj[0]] not in _SUBJ_DETS | _ARTICLES | _PP_START
+                and all(toks[k][:1].isupper() or low[k] in _NAME_PARTICLES for k in subj)
+            ):
+                return None
+        j = c + 1
+        while j < n and low[j] in _ADVS and s.gap_after(j - 1) == " ":
+            j += 1
+        art = {"m2f": ("un", "una"), "f2m": ("una", "un")}[d]
+        if j + 1 >= n or low[j] != art[0] or s.gap_after(j - 1) != " ":
+            return None
+        targets: dict[int, str] = {j: art[1]}
+        span = {j}
+        person = False
+        k = j + 1
+        failed = False
+        while k < n:
+            gap = s.gap_after(k - 1)
+            w = low[k]
+            if gap not in (" ", ", ") or not toks[k].isalpha() or toks[k][:1].isupper():
+                break
+            if gap == ", ":
+                # an apposition (`, diputado desde 2018`) or a participle (`, conocido por`)
+                if not person or not (self._lead_person(d, w) or self._lead_participle(d, w, lex)):
+                    break
+            elif w in ("y", "e"):
+                nxt = low[k + 1] if k + 1 < n and s.gap_after(k) == " " else ""
+                r = self._lead_word(d, nxt, lex) if nxt.isalpha() else None
+                if not person or r is None or (r == _SAME and not self._lead_person(d, nxt)):
+                    if r is None and person and nxt:
+                        failed = True  # `y` + a word that agrees but has no other form
+                    break  # `y murió en ...`: a clause, the phrase ended
+                span.add(k)
+                k += 1
+                continue
+            elif w in ("de", "del") and person:
+                k, ok = self._lead_pp(d, s, k, lex)
+                if not ok:
+                    failed = True
+                    break
+                continue
+            if w in _LEAD_END:
+                break
+            if not person:
+                if self._lead_person(d, w):
+                    person = True
+                elif w not in _LEAD_PREMODS or k - j > 3:
+                    return None  # `una ciudad española`: not a person
+            r = self._lead_word(d, w, lex)
+            if r is None:
+                failed = True
+                break
+            span.add(k)
+            if r != _SAME:
+                targets[k] = r
+            k += 1
+            if person and self._lead_participle(d, w, lex) and not self._lead_person(d, w):
+                break  # `especializado en puentes`: the rest is the participle's
+        if not person:
+            return None
+        if failed:
+            return {}, span
+        return targets, span
+
+    def _lead_pp(self, d: str, s: Sentence, k: int, lex: Lexicon) -> tuple[int, bool]:
+        """Skips `de` + [article] + a noun or a name (`director de cine`, `gobernador de la
+        provincia de Córdoba`) from ``k``; (next position, the phrase can go on)."""
+        low, toks = s.low, s.toks
+        n = len(low)
+        transparent = True
+        while k < n and low[k] in ("de", "del") and s.gap_after(k - 1) == " ":
+            m = k + 1
+            if m < n and low[m] in ("el", "la", "los", "las") and s.gap_after(m - 1) == " ":
+                m += 1
+            if m >= n or s.gap_after(m - 1) != " " or not toks[m].isalpha():
+                return k, True
+            if toks[m][:1].isupper():
+                while (
+                    m + 1 < n
+                    and s.joined(m)
+                    and (toks[m + 1][:1].isupper() or low[m + 1] in ("de", "del"))
+                    and toks[m + 1].isalpha()
+                ):
+                    m += 1
+            else:
+                transparent = low[m] in _PP_TRANSPARENT
+            k = m + 1
+        if k < n and s.gap_after(k - 1) == " " and toks[k].isalpha() and toks[k].islower():
+            w = low[k]
+            r = self._lead_word(d, w, lex)
+            if r is not None and w not in ("y", "e") and w not in _LEAD_END and not transparent:
+                # `profesor de derecho romano`: the noun's adjective or the person's?
+                return k, False
+        return k, True
+
+    @staticmethod
+    def _lead_person(d: str, w: str) -> bool:
+        """A noun of a person (in the source gender), as the head of a lead."""
+        if w in _LEAD[d] or _is_common(w) or w in ("militar", "militares", "noble", "nobles"):
+            return True
+        if d == "m2f":
+            ends = ("or", "ero", "ólogo", "ógrafo", "ores", "eros", "ólogos", "ógrafos")
+        else:
+            ends = ("ora", "era", "óloga", "ógrafa", "oras", "eras", "ólogas", "ógrafas")
+        return w.endswith(ends) and len(w) > 4 and w not in _NO_GUESS | _LEAD_NOT_PERSON
+
+    def _lead_participle(self, d: str, w: str, lex: Lexicon) -> bool:
+        return self._participle(d, w) is not None and w.endswith(
+            ("ado", "ido", "ada", "ida", "ados", "idos", "adas", "idas")
+        )
+
+    @staticmethod
+    def _lead_word(d: str, w: str, lex: Lexicon) -> str | None:
+        """The word of a lead in the other gender: a new word, ``_SAME`` (invariable), or
+        None (it agrees but its other form is unknown: the phrase cannot be completed)."""
+        hit = _LEAD[d].get(w)
+        if hit is not None:
+            return hit
+        if w in _LEAD_SAME or _is_common(w) or w in _MODS or w in _ADVS or not w.isalpha():
+            return _SAME
+        cands = [w[: len(w) - len(a)] + b for a, b in _LEAD_SUFFIX[d] if w.endswith(a)
+                 and len(w) > len(a) + 2]  # fmt: skip
+        if not cands:
+            return _SAME  # `civil`, `joven`, `militar`, `-ista`, `-nte`
+        best = max(cands, key=lambda x: lex.zipf.get(x, 0.0))
+        if lex.zipf.get(best, 0.0) >= lex.min_zipf:
+            return best
+        if d == "f2m":
+            return _SAME  # `belga`, `poeta`, `atleta`
+        if w.endswith(("o", "os", "or", "ores")) and lex.zipf.get(w, 0.0) < 3.5:
+            return cands[-1]  # a rare adjective: its feminine is regular (`agrónoma`)
+        return None
 
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
         merge_contractions(s, plan, _CONTRACTIONS)

@@ -57,6 +57,8 @@ _PREPS = frozenset(
 # (measured on the choosing half: both ways cost 1.7 points of precision for 4 of exact).
 # A masculine plural (`sus hijos`, `los maestros`) is as often a mixed group: feminine →
 # masculine only.
+# `>`: feminine → masculine only: a masculine friend, companion, servant or bishop
+# (`con un amigo`, `el arzobispo de`) is another person far more often than the subject.
 _PERSON_PAIRS = """
 padre madre, hijo hija, hermano hermana, abuelo abuela, bisabuelo bisabuela,
 tatarabuelo tatarabuela, nieto nieta, bisnieto bisnieta, tataranieto tataranieta, tío tía,
@@ -65,9 +67,10 @@ hijastro hijastra, hermanastro hermanastra, padrino madrina, ahijado ahijada, es
 marido mujer <, exmarido exmujer <, exesposo exesposa, novio novia, prometido prometida *,
 viudo viuda *, huérfano huérfana *, gemelo gemela *, mellizo melliza *, papá mamá, papi mami,
 niño niña, chico chica *, muchacho muchacha, chaval chavala, hombre mujer <, señor señora,
-caballero dama <, criado criada, mayordomo mayordoma, sirviente sirvienta, esclavo esclava *,
-vecino vecina *, amigo amiga, enemigo enemiga *, compañero compañera, monje monja, novicio novicia,
-sacerdote sacerdotisa, obispo obispa, arzobispo arzobispa, dios diosa, héroe heroína,
+caballero dama <, criado criada >, mayordomo mayordoma >, sirviente sirvienta >,
+esclavo esclava *>, vecino vecina *>, amigo amiga >, enemigo enemiga *>, compañero compañera >,
+monje monja, novicio novicia,
+sacerdote sacerdotisa, obispo obispa >, arzobispo arzobispa >, dios diosa, héroe heroína,
 villano villana, rey reina, príncipe princesa, duque duquesa, archiduque archiduquesa,
 conde condesa, vizconde vizcondesa, marqués marquesa, barón baronesa, emperador emperatriz,
 zar zarina, sultán sultana, heredero heredera, abad abadesa, alcalde alcaldesa,
@@ -222,7 +225,8 @@ _ADVS = frozenset(
      "especialmente", "particularmente", "sumamente", "extremadamente", "realmente", "todavía",
      "aún", "ampliamente", "generalmente", "principalmente", "probablemente", "quizás",
      "entonces", "luego", "pronto", "incluso", "igualmente", "cada", "vez", "nunca", "sobre",
-     "todo", "considerado", "considerada", "mundialmente", "internacionalmente", "bien"}
+     "todo", "considerado", "considerada", "mundialmente", "internacionalmente", "bien",
+     "demasiado", "poco", "algo", "nada"}
 )  # fmt: skip
 _BOUNDARY_WORDS = frozenset(
     {"y", "pero", "cuando", "donde", "aunque", "porque", "mientras", "si", "pues", "e", "o", "ni",
@@ -252,7 +256,8 @@ _NO_GUESS = frozenset(
      "comprada", "cancelado", "cancelada", "vendido", "vendida", "construido", "construida",
      "diseñado", "diseñada", "compuesto", "compuesta", "emitido", "emitida", "filmado",
      "filmada", "basado", "basada", "titulado", "titulada", "aceptado", "aceptada", "necesario",
-     "necesaria", "obvio", "obvia", "ninguna", "ninguno", "alguna", "alguno", "nada"}
+     "necesaria", "obvio", "obvia", "ninguna", "ninguno", "alguna", "alguno", "nada",
+     "demasiado", "poco", "algo"}
 )  # fmt: skip
 _SUBJ_DETS = frozenset(
     {"el", "la", "los", "las", "un", "una", "su", "sus", "este", "esta", "ese", "esa", "aquel",
@@ -307,3 +312,89 @@ def _is_common(w: str) -> bool:
 
 
 _AFTER_PRONOUN_OK = frozenset({"mismo", "misma", "mismos", "mismas", "solo", "sola"})
+
+# --------------------------------------------------------------------------- biography leads
+# `X (Sevilla, 1920-1990) fue un pintor y grabador español, conocido por ...`: the noun phrase
+# after the copula describes the person word by word (hand-written from Spanish grammar).
+#: person nouns of a lead that the general table leaves out (it is cautious about them
+#: anywhere else: `la política` is also politics, `la música` music)
+_LEAD_EXTRA = """
+político política, músico música, físico física, químico química, matemático matemática,
+médico médica, técnico técnica, crítico crítica, académico académica, diplomático diplomática,
+religioso religiosa, mecánico mecánica, cómico cómica, informático informática,
+maestro maestra, productor productora, primo prima, hombre mujer, caballero dama
+"""
+#: words of a lead that never change: nouns of one form, invariable adjectives
+_LEAD_SAME = frozenset(
+    {"miembro", "modelo", "testigo", "genio", "personaje", "cine", "teatro", "jazz", "rock",
+     "pop", "folk", "soul", "blues", "rap", "hip", "hop", "flamenco", "tango", "ballet",
+     "fútbol", "baloncesto", "tenis", "golf", "rugby", "hockey", "voleibol", "balonmano",
+     "béisbol", "ajedrez", "atletismo", "ciclismo", "boxeo", "motociclismo", "automovilismo",
+     "renacentista", "belga", "croata", "persa", "maya", "azteca", "inca", "celta",
+     "hindú", "bantú", "sij", "tenor", "tenores", "barítono", "soprano", "contralto",
+     "bajo"}
+)  # fmt: skip
+#: nouns in -or/-ero that are not persons (`es un motor`)
+_LEAD_NOT_PERSON = frozenset(
+    {"motor", "reactor", "procesador", "ordenador", "computador", "televisor", "marcador",
+     "sector", "factor", "color", "valor", "honor", "error", "terror", "amor", "sabor",
+     "interior", "exterior", "superior", "inferior", "mayor", "menor", "anterior", "posterior",
+     "tenor", "sendero", "agujero", "aguacero", "semillero", "vivero", "crucero", "velero",
+     "sombrero", "granero", "minero"}
+)  # fmt: skip
+#: after these nouns (`jugador de fútbol argentino`), an adjective is still the person's
+_PP_TRANSPARENT = frozenset(
+    {"fútbol", "baloncesto", "tenis", "golf", "rugby", "hockey", "voleibol", "balonmano",
+     "béisbol", "ajedrez", "atletismo", "ciclismo", "boxeo", "cine", "teatro", "televisión",
+     "jazz", "rock", "pop", "ópera", "orquesta", "profesión", "origen", "ascendencia",
+     "nacimiento"}
+)  # fmt: skip
+#: words that end a lead's noun phrase (the rest is not about the person's gender)
+_LEAD_END = frozenset(
+    {"que", "quien", "quienes", "cuyo", "cuya", "cuyos", "cuyas", "en", "por", "con", "a",
+     "al", "desde", "durante", "entre", "hasta", "para", "sobre", "según", "tras", "hacia",
+     "como", "bajo", "sin", "donde", "cuando", "aunque", "pero", "o", "u", "ni"}
+)  # fmt: skip
+_LEAD_COPULAS = frozenset({"es", "fue", "era"})
+#: lowercase particles inside a name (`José de la Cruz`, `Ludwig van Beethoven`)
+_NAME_PARTICLES = frozenset(
+    {"de", "del", "la", "las", "los", "y", "e", "van", "von", "der", "den", "da", "di", "do",
+     "dos", "das", "le", "du", "bin", "ibn", "al", "el"}
+)  # fmt: skip
+# source endings of a word that agrees, per direction: (ending, other-gender ending)
+_LEAD_SUFFIX = {
+    "m2f": (("ores", "oras"), ("or", "ora"), ("eses", "esas"), ("és", "esa"), ("oles", "olas"),
+            ("ol", "ola"), ("anes", "anas"), ("án", "ana"), ("ines", "inas"), ("ín", "ina"),
+            ("ones", "onas"), ("ón", "ona"), ("os", "as"), ("o", "a")),
+    "f2m": (("oras", "ores"), ("ora", "or"), ("esas", "eses"), ("esa", "és"), ("olas", "oles"),
+            ("ola", "ol"), ("anas", "anes"), ("ana", "án"), ("inas", "ines"), ("ina", "ín"),
+            ("onas", "ones"), ("ona", "ón"), ("as", "os"), ("a", "o")),
+}  # fmt: skip
+
+
+def _lead_table() -> dict[str, dict[str, str]]:
+    """Every person noun pair, both ways, singular and plural: in a lead there is no doubt
+    whose noun it is."""
+    out: dict[str, dict[str, str]] = {"m2f": {}, "f2m": {}}
+    for item in (_PERSON_PAIRS + "," + _LEAD_EXTRA).split(","):
+        parts = item.split()
+        if len(parts) < 2 or parts[0] == parts[1]:
+            continue
+        m, f = parts[0], parts[1]
+        for a, b in ((m, f), (_es_plural(m), _es_plural(f))):
+            out["m2f"].setdefault(a, b)
+            out["f2m"].setdefault(b, a)
+    out["f2m"].update({"poetisa": "poeta", "mujer": "hombre", "mujeres": "hombres"})
+    return out
+
+
+_LEAD = _lead_table()
+#: adjectives before the head noun of a lead (`un destacado arquitecto`)
+_LEAD_PREMODS = _MODS | frozenset(
+    {"destacado", "destacada", "reconocido", "reconocida", "famoso", "famosa", "prolífico",
+     "prolífica", "conocido", "conocida", "prestigioso", "prestigiosa", "talentoso", "talentosa",
+     "polifacético", "polifacética", "renombrado", "renombrada", "afamado", "afamada",
+     "veterano", "veterana", "exitoso", "exitosa", "controvertido", "controvertida",
+     "polémico", "polémica", "buen", "buena", "antiguo", "antigua", "ex", "excelente",
+     "reputado", "reputada", "notable", "importante", "influyente"}
+)  # fmt: skip
