@@ -120,11 +120,8 @@ def test_nothing_to_change_is_identical(rw, sentence):
         ("Ele foi um dos fundadores do clube.", "Ela foi uma das fundadoras do clube."),
         # a noun of both genders: the article and the adjective after it change
         ("Ele é um fã ferrenho do clube.", "Ela é uma fã ferrenha do clube."),
-        # `como` + article + adjective + noun
-        (
-            "Ele trabalhou como um astuto empresário.",
-            "Ela trabalhou como uma astuta empresária.",
-        ),
+        # `como` + a bare person noun
+        ("Ele trabalhou como advogado.", "Ela trabalhou como advogada."),
         # object predicate after a changed clitic
         (
             "Os críticos o consideram um dos maiores escritores do país.",
@@ -169,3 +166,117 @@ def test_participles_of_things_kept(rw):
     for sentence in ("Seu gênio é conhecido.", "Sua performance mais conhecida foi em Lisboa."):
         for to in ("feminine", "masculine"):
             assert rw.rewrite(sentence, to) is sentence
+
+
+def test_como_article_phrases(rw):
+    # f→m: `como uma astuta empresária` is the person's
+    src = "Ela trabalhou como uma astuta empresária."
+    assert rw.rewrite(src, "masculine") == "Ele trabalhou como um astuto empresário."
+    # m→f `como um X` names a kind as often as the person: left alone (`como um dado
+    # adquirido`); `como um dos X` is the person's group
+    src = "Ele considera a família como um dado adquirido."
+    assert rw.rewrite(src, "feminine") == "Ela considera a família como um dado adquirido."
+    src = "Ele ficou conhecido como um dos melhores escritores do oeste."
+    out = "Ela ficou conhecida como uma das melhores escritoras do oeste."
+    assert rw.rewrite(src, "feminine") == out
+
+
+def test_free_adjectives_only_the_persons(rw):
+    # a learned `novo` → `nova` changes no other noun's adjective
+    src = "Ele lançou o novo álbum em 2001."
+    assert rw.rewrite(src, "feminine") == "Ela lançou o novo álbum em 2001."
+
+
+# Wikipedia lead sentences: the predicate comes out whole (every coordinated noun, nationality,
+# participle and apposition) or not at all
+@pytest.mark.parametrize(
+    ("masculine", "feminine"),
+    [
+        (
+            "Pedro Silva (Lisboa, 1920 — Porto, 1990) foi um pintor e gravador português.",
+            "Pedro Silva (Lisboa, 1920 — Porto, 1990) foi uma pintora e gravadora portuguesa.",
+        ),
+        (
+            "Ricardo Lagos é um advogado e político chileno, deputado desde 2018.",
+            "Ricardo Lagos é uma advogada e política chilena, deputada desde 2018.",
+        ),
+        (
+            "Jean Dupont foi um engenheiro civil francês especializado em pontes.",
+            "Jean Dupont foi uma engenheira civil francesa especializada em pontes.",
+        ),
+        (
+            "João Santos (Porto, 3 de maio de 1950) é um jornalista, escritor e ativista "
+            "brasileiro.",
+            "João Santos (Porto, 3 de maio de 1950) é uma jornalista, escritora e ativista "
+            "brasileira.",
+        ),
+        (
+            "Carlos Mendes é um jovem cantor e compositor português, conhecido por suas baladas.",
+            "Carlos Mendes é uma jovem cantora e compositora portuguesa, conhecida por suas "
+            "baladas.",
+        ),
+        (
+            "Paulo Costa (nascido em 1960) é um ator e diretor americano.",
+            "Paulo Costa (nascida em 1960) é uma atriz e diretora americana.",
+        ),
+        (
+            "Miguel Torres foi um físico e matemático alemão, professor da Universidade de Berlim.",
+            "Miguel Torres foi uma física e matemática alemã, professora da Universidade de "
+            "Berlim.",
+        ),
+        (
+            "Marco Rossi é um treinador e ex-futebolista italiano que atuava como goleiro.",
+            "Marco Rossi é uma treinadora e ex-futebolista italiana que atuava como goleira.",
+        ),
+        (
+            "Tiago Sousa é um atleta português, campeão europeu dos 100 metros.",
+            "Tiago Sousa é uma atleta portuguesa, campeã europeia dos 100 metros.",
+        ),
+        (
+            "Bruno Dias foi um escritor, poeta e tradutor português, considerado um dos maiores "
+            "autores do século XX.",
+            "Bruno Dias foi uma escritora, poetisa e tradutora portuguesa, considerada uma das "
+            "maiores autoras do século XX.",
+        ),
+        (
+            "Mário Cruz é um político angolano, membro do MPLA e deputado à Assembleia Nacional.",
+            "Mário Cruz é uma política angolana, membro do MPLA e deputada à Assembleia Nacional.",
+        ),
+        (
+            "Diogo Rocha (Coimbra, 1975) é um realizador e produtor de cinema português.",
+            "Diogo Rocha (Coimbra, 1975) é uma realizadora e produtora de cinema portuguesa.",
+        ),
+        (
+            "Ele foi um dos fundadores do Partido Socialista e ministro da Justiça.",
+            "Ela foi uma das fundadoras do Partido Socialista e ministra da Justiça.",
+        ),
+        (
+            "Ele é um pianista clássico russo naturalizado britânico.",
+            "Ela é uma pianista clássica russa naturalizada britânica.",
+        ),
+        (
+            "Nuno Matos foi um nobre e diplomata português do século XVII.",
+            "Nuno Matos foi uma nobre e diplomata portuguesa do século XVII.",
+        ),
+        (
+            "Ele é um cantor norte-americano de música country.",
+            "Ela é uma cantora norte-americana de música country.",
+        ),
+    ],
+)
+def test_lead_sentences_both_ways(rw, masculine, feminine):
+    assert rw.rewrite(masculine, "feminine") == feminine
+    assert rw.rewrite(feminine, "masculine") == masculine
+
+
+def test_lead_not_at_all(rw):
+    # `bispo` has no feminine in use: the lead stays whole rather than half rewritten
+    src = "Manuel Reis foi um bispo católico português."
+    assert rw.rewrite(src, "feminine") is src
+    src = "Ele foi um bispo católico português."
+    assert rw.rewrite(src, "feminine") is src
+    # a lead-shaped sentence whose predicate is no person: only the pronoun changes
+    assert rw.rewrite("Ele é um famoso restaurante.", "feminine") == "Ela é um famoso restaurante."
+    # the bare noun of a phrase keeps its own adjective (`direito romano`)
+    src = "Rui Lopes foi um professor de direito romano."
+    assert rw.rewrite(src, "feminine") == "Rui Lopes foi uma professora de direito romano."

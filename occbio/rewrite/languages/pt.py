@@ -13,6 +13,13 @@ frequent), `um dos X` predicates (the group agrees), nouns of both genders marke
 (so their article and adjectives follow), predicates without a subject of their own, object
 predicates (`a consideram uma das maiores`), coordinated participles, opening participle
 clauses; :meth:`Portuguese.allows` keeps learned participle changes off other nouns.
+
+Round three: Wikipedia lead sentences (`X (Lisboa, 1920 — Porto, 1990) foi um pintor e gravador
+português, conhecido por ...`) are parsed as a whole by :meth:`Portuguese._parse_lead` and
+rewritten whole or not at all (``allows`` vetoes every other change inside the predicate, and
+the whole sentence when a predicate word has no known other-gender form); learned adjective
+changes (`novo`, `próprio`) only next to a change or as a predicate; m→f `como um X` left alone;
+enclitics (`vendê-la`) kept when a noun of their gender stands between them and the person.
 """
 
 from __future__ import annotations
@@ -40,7 +47,15 @@ from occbio.rewrite.languages.pt_words import (
     _INVARIANT_PERSON_ENDINGS,
     _INVARIANT_PLURAL,
     _IRREGULAR_VERBS,
+    _LEAD_COPULAS,
+    _LEAD_PAIRS,
+    _LEAD_PREFIXES,
+    _LEAD_PREPS,
+    _LEAD_SAME,
+    _LEAD_SAME_ENDINGS,
     _NAME_BLOCK,
+    _NATIONS,
+    _NO_FEM,
     _NOT_ADJ,
     _NOT_PERSON,
     _NOT_VERB,
@@ -64,6 +79,12 @@ from occbio.rewrite.languages.pt_words import (
     _VERB_FORMS,
     _VERB_FORMS_SG,
 )
+
+#: articles of a thing the object clitic may stand for, per direction (source gender)
+_RIVAL_ARTS = {
+    "m2f": frozenset("o um do no ao pelo num dum este esse aquele seu".split()),
+    "f2m": frozenset("a uma da na à pela numa duma esta essa aquela sua".split()),
+}
 
 
 def _is_verb(w: str, lex: Lexicon, sg: bool = False) -> bool:
@@ -94,6 +115,14 @@ def _nounlike(s: Sentence, k: int) -> bool:
     )  # fmt: skip
 
 
+def _feminine_of(m: str) -> str:
+    """The feminine of a nationality adjective (`português` → `portuguesa`)."""
+    for mas, fem in (("ês", "esa"), ("ão", "ã"), ("eu", "eia"), ("ol", "ola"), ("o", "a")):
+        if m.endswith(mas):
+            return m[: len(m) - len(mas)] + fem
+    return m
+
+
 def _fm(pairs, d):
     """{source: target} for direction d from (masculine, feminine) pairs."""
     return {m: f for m, f in pairs} if d == "m2f" else {f: m for m, f in pairs}
@@ -112,6 +141,12 @@ class Portuguese(Language):
         self._all_pron = frozenset(w for p in _PRONOUNS for w in p) | {"eles", "elas"}
         self._person = {d: _fm(_PERSON, d) for d in ("m2f", "f2m")}
         self._person_pred = {d: {**_fm(_PERSON_PRED, d), **self._person[d]} for d in ("m2f", "f2m")}
+        nations = [(m, _feminine_of(m)) for m in _NATIONS]
+        self._nat_same = frozenset(m for m, f in nations if m == f)
+        self._lead_pairs = {
+            d: {**_fm([p for p in nations if p[0] != p[1]], d), **_fm(_LEAD_PAIRS, d)}
+            for d in ("m2f", "f2m")
+        }
 
     # ---------------------------------------------------------------- substitutions
     def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
@@ -140,6 +175,18 @@ class Portuguese(Language):
         mais conhecida`), not `nomeado em homenagem a` (a thing named after the person)."""
         low = s.low
         w = low[i]
+        lead = self._lead(d, s, s.lex) if s.lex is not None else None
+        if lead is not None:
+            if lead["plan"] is None:
+                return False  # a lead this cannot rewrite whole stays as it is
+            if any(p in lead["span"] for p in range(i, i + ln)):
+                return ln == 1 and lead["plan"].get(i) == (1, tuple(tgt))
+        if source == "free" and ln == 1:
+            # an adjective the data changes (`novo`, `próprio`): only the person's
+            masc = tgt[0] if d == "f2m" else w
+            adj = masc.rstrip("s") in _ADJ and not masc.endswith(_PARTICIPLE)
+            if adj and not self._agrees_here(s, i):
+                return False
         if ln != 1 or not w.endswith(_PARTICIPLE):
             return True
         if low[i + 1 : i + 3] == ["em", "homenagem"]:
@@ -158,7 +205,265 @@ class Portuguese(Language):
             k = j
         return not _nounlike(s, k)
 
+    # ---------------------------------------------------------------- lead sentences
+    def _lead(self, d: str, s: Sentence, lex: Lexicon) -> dict | None:
+        """A Wikipedia lead (`X (Lisboa, 1920 — Porto, 1990) foi um pintor e gravador
+        português, conhecido por ...`): its predicate is parsed as a whole, and rewritten whole
+        or not at all. ``{"span": positions it decides, "plan": its changes or None}`` (None:
+        a word of the predicate has no known form of the other gender), or None when the
+        sentence is not shaped like a lead. Cached per sentence."""
+        if "lead" not in s.notes:
+            s.notes["lead"] = self._parse_lead(d, s, lex)
+        return s.notes["lead"]
+
+    def _lead_word(self, d: str, w: str, lex: Lexicon, post: bool = False) -> str | None:
+        """The other-gender form of a noun or adjective of a lead's predicate (``w`` itself
+        when it is the same in both genders), or None when unknown."""
+        if w in ("membro", "membros"):
+            return w
+        for table in (self._lead_pairs[d], self._person_pred[d]):
+            if w in table:
+                return table[w]
+        if w in _NO_FEM:
+            return None
+        if w in _LEAD_SAME or w in self._nat_same or w in _INVARIANT_PERSON:
+            return w
+        t = self._flip(d, w, lex, veto=False, agent=True)
+        if t is not None and t != w:
+            return t
+        if w.endswith(_LEAD_SAME_ENDINGS):
+            return w
+        if post:  # right after a noun: an adjective the lists lack (`fã ferrenho`)
+            t = self._flip(d, w, lex, adjlike=False)
+            if t is not None and t != w:
+                return t
+        return None
+
+    def _lead_person(self, d: str, w: str, t: str) -> bool:
+        """``w`` (→ ``t``) is a person noun: the head of a lead's predicate."""
+        masc = t if d == "f2m" else w
+        if w in self._person_pred[d] or w in _INVARIANT_PERSON or w in _LEAD_SAME:
+            return w not in ("jovem", "ex", "atual", "civil")
+        if w in self._lead_pairs[d] and masc not in _NATIONS:
+            return True
+        if t != w and masc.endswith(_PERSON_ENDINGS) and masc not in _NATIONS:
+            return True
+        return w.endswith(_INVARIANT_PERSON_ENDINGS) and w not in _NOT_PERSON
+
+    def _parse_lead(self, d: str, s: Sentence, lex: Lexicon) -> dict | None:
+        low, toks, n = s.low, s.toks, len(s.low)
+        span: set[int] = set()
+        plan: Plan = {}
+        if n < 4:
+            return None
+        i = 0
+        if low[0] in self._all_pron:
+            i = 1
+        else:
+            while i < n and (
+                toks[i][:1].isupper()
+                or (i > 0 and low[i] in ("de", "da", "do", "dos", "e") and i + 1 < n
+                    and toks[i + 1][:1].isupper())
+            ):  # fmt: skip
+                if i > 0 and s.gap_after(i - 1) not in (" ", "-", "'", "’"):
+                    break
+                i += 1
+            if i == 0 or i >= n:
+                return None
+        gap = s.gap_after(i - 1)
+        if gap.strip() == "(":  # `(Lisboa, 1920 — Porto, 1990)`, `(nascido em 1960)`
+            j = i
+            while j < n and ")" not in s.gap_after(j):
+                j += 1
+            if j >= n or s.gap_after(j).strip() != ")":
+                return None
+            for p in range(i, j + 1):
+                span.add(p)
+                if low[p] in ("nascido", "nascida", "falecido", "falecida", "morto", "morta"):
+                    t = self._flip(d, low[p], lex)
+                    if t is not None:
+                        plan[p] = (1, (t,))
+            i = j + 1
+        elif gap != " ":
+            return None
+        if i >= n or low[i] not in _LEAD_COPULAS or s.gap_after(i) != " ":
+            return None
+        k = i + 1
+        while k < n and _is_adv(low[k]) and s.gap_after(k) == " ":
+            k += 1
+        arts = ("um", "uma")
+        if k + 1 >= n or low[k] != arts[d == "f2m"] or s.gap_after(k) != " ":
+            return None
+        det = self._dets[d]
+
+        def free(j: int) -> bool:
+            return 0 <= j < n and j not in plan
+
+        h = k + 1
+        if low[h] in ("dos", "das"):  # `um dos fundadores do partido e ministro`
+            got = self._group(d, s, k, h, lex, free)
+            if not got:
+                return None  # the group rules of propose decide
+            plan.update(got)
+            span.update(range(k, max(got) + 1))
+            h, state, has_head = max(got) + 1, "pp", True
+        else:
+            has_head = False
+            plan[k] = (1, (det[low[k]],))
+            span.add(k)
+            state = "np"
+        first = True  # the word right after the article, a comma or a conjunction
+        sep = ""  # what opened the current item: "" (the article), ",", "e"
+        pp_noun = ""
+        while h < n:
+            gap = s.gap_after(h - 1)
+            if gap not in (" ", "-", ", "):
+                break
+            w = low[h]
+            if gap == ", ":
+                state, first, sep = "np", True, ","
+            if w.isdigit() or toks[h][:1].isupper():
+                if state == "pp":
+                    span.add(h)
+                    h += 1
+                    continue
+                break
+            if w in ("e", "ou") and gap == " ":
+                state, first, sep = "np", True, "e"
+                span.add(h)
+                h += 1
+                continue
+            if state == "pp":
+                if w in _LEAD_PREPS or w in self._all_dets:
+                    h += 1
+                    continue
+                if not pp_noun:
+                    pp_noun = w
+                t = self._lead_pairs[d].get(w) if w in self._lead_pairs[d] else None
+                if t is not None and s.gap_after(h - 1) == " ":
+                    # `produtor de cinema português`: the person's, unless it agrees with the
+                    # bare noun before it (`professor de direito romano`)
+                    same = ("o", "os") if d == "m2f" else ("a", "as")
+                    if not (pp_noun.endswith(same) and not pp_noun.endswith("ma")):
+                        plan[h] = (1, (t,))
+                        span.add(h)
+                span.add(h)
+                h += 1
+                continue
+            if s.gap_after(h) == "-" and w in _LEAD_PREFIXES:
+                span.add(h)
+                h += 1
+                continue
+            if w in _LEAD_PREPS and not first:
+                state, pp_noun = "pp", ""
+                span.add(h)
+                h += 1
+                continue
+            if w in ("um", "uma", "o", "a") and not first and low[h - 1].endswith(_PARTICIPLE):
+                # `considerado um dos maiores autores`
+                got = self._person_np(d, s, h, lex, free, sure=True)
+                if not got:
+                    break
+                if low[h] in det:
+                    got.setdefault(h, (1, (det[low[h]],)))
+                plan.update(got)
+                span.update(range(h, max(got) + 1))
+                h, state = max(got) + 1, "pp"
+                continue
+            if w == "que" and h + 3 < n and low[h + 2] == "como" and s.gap_after(h + 2) == " ":
+                # `que atua como goleiro`
+                bare = low[h + 3] not in ("um", "uma", "o", "a")
+                got = self._person_np(d, s, h + 3, lex, free, bare, sure=True)
+                if got:
+                    if not bare:
+                        got.setdefault(h + 3, (1, (det[low[h + 3]],)))
+                    plan.update(got)
+                    span.update(range(h + 3, max(got) + 1))
+                break
+            if w in _FUNCTION or w in _CONJ or w in _COPULAS or w in _AUX:
+                break
+            t = self._lead_word(d, w, lex, post=not first and s.gap_after(h - 1) == " ")
+            if t is None and _is_verb(w, lex):
+                break
+            seen = lex.seen.get(w)
+            if t is None and seen is not None and seen[1] >= 2:
+                if seen[0] * 2 < seen[1]:
+                    t = w  # the data says it stays
+                else:  # the data says it changes: the learned substitution decides
+                    first = False
+                    h += 1
+                    continue
+            if t is None:
+                if sep and first:
+                    break  # `, com quem`, `e foi`: the predicate ended
+                gendered = w.endswith(("o", "os", "a", "as", "or", "ores", "ora", "oras", "ês"))
+                if gendered or (d == "m2f" and w in _NO_FEM):
+                    return {"span": span | {h}, "plan": None}
+                break
+            if first and sep != "e" and not self._lead_person(d, w, t):
+                masc = t if d == "f2m" else w
+                if (
+                    w in _PRE_ADJ
+                    or w in ("atual", "antigo", "antiga", "ex")
+                    or (sep == "" and masc in _ADJ)
+                ):  # `um grande pintor`, `um famoso palestrante`, `, atual presidente`
+                    if t != w:
+                        plan[h] = (1, (t,))
+                    span.add(h)
+                    h += 1
+                    continue
+                if sep == "" or not w.endswith(_PARTICIPLE):
+                    if sep == "":
+                        return None  # `era um mural`: no person
+                    break  # `, preventivos`: no apposition about the person
+            if t != w:
+                plan[h] = (1, (t,))
+            has_head = has_head or self._lead_person(d, w, t)
+            span.add(h)
+            first = False
+            h += 1
+        if not has_head:
+            return None
+        return {"span": span, "plan": plan}
+
     # ---------------------------------------------------------------- helpers
+    def _rival(self, d: str, s: Sentence, i: int) -> bool:
+        """An unchanged noun of the clitic's gender stands between the person's last changed
+        word and the object clitic at ``i``: the clitic may be that thing's (`a casa ...
+        vendê-la`)."""
+        low, cov = s.low, s.covered
+        arts = _RIVAL_ARTS[d]
+        k = i - 1
+        while k >= 0 and not cov[k]:
+            if low[k] in arts and k + 1 < i and not cov[k + 1] and _nounlike(s, k + 1):
+                return True
+            k -= 1
+        return False
+
+    def _sure_person(self, d: str, w: str, t: str, lex: Lexicon) -> bool:
+        """``w`` (changing to ``t``) is a person noun for sure: a listed one, an agent noun,
+        or one the data changes (not `como um dado adquirido`)."""
+        masc = t if d == "f2m" else w
+        sg = masc[:-2] if masc.endswith("es") and not masc.endswith("ses") else masc.rstrip("s")
+        if masc in self._person_pred["m2f"] or sg in self._person_pred["m2f"]:
+            return True
+        if sg.endswith((*_SURE_PERSON, "ólogo", "ógrafo")) and sg not in _ADJ:
+            return True
+        seen = lex.seen.get(w)
+        return seen is not None and seen[0] >= 1 and seen[0] * 2 >= seen[1]
+
+    def _agrees_here(self, s: Sentence, i: int) -> bool:
+        """An adjective at ``i`` is the person's: next to a changed word, or a predicate."""
+        cov, low = s.covered, s.low
+        if (i > 0 and cov[i - 1] and s.joined(i - 1)) or (
+            i + 1 < len(low) and cov[i + 1] and s.joined(i)
+        ):
+            return True
+        k = i - 1
+        while k >= 0 and _is_adv(low[k]) and s.gap_after(k) == " ":
+            k -= 1
+        return k >= 0 and low[k] in _COPULAS and s.gap_after(k) == " "
+
     def _flip(
         self,
         d: str,
@@ -226,6 +531,13 @@ class Portuguese(Language):
             return s.gap_after(i) == " "
 
         det = self._dets[d]
+        lead = self._lead(d, s, lex)
+        if lead is not None:
+            if lead["plan"] is None:
+                return {}
+            if not s.notes.get("lead_done"):
+                s.notes["lead_done"] = True
+                out.update({p: v for p, v in lead["plan"].items() if free(p)})
         if not s.notes.get("opening"):
             s.notes["opening"] = True
             out.update(self._opening(d, s, plan, lex, free))
@@ -296,7 +608,11 @@ class Portuguese(Language):
             # `trabalhou como advogado`, `como um astuto empresário`
             if pron and i > 0 and low[i - 1] == "como" and sp(i - 1) and toks[i][:1].islower():
                 arts = ("o", "um") if d == "m2f" else ("a", "uma")
-                got = self._person_np(d, s, i, lex, free, w not in arts)
+                bare_ = w not in arts
+                # m2f `como um X` (not `um dos`) names a kind more often than the person
+                if d == "m2f" and w == "um" and low[i + 1 : i + 2] != ["dos"]:
+                    bare_ = None
+                got = {} if bare_ is None else self._person_np(d, s, i, lex, free, bare_, sure=True)
                 if got:
                     out.update(got)
                     continue
@@ -315,9 +631,12 @@ class Portuguese(Language):
             if person_seen and i > 0 and s.gap_after(i - 1) == "-":
                 cl = {"o": "a", "lo": "la", "no": "na"} if d == "m2f" else {
                     "a": "o", "la": "lo", "na": "no"}  # fmt: skip
-                if w in cl:
+                if w in cl and not self._rival(d, s, i):
                     out[i] = (1, (cl[w],))
                     continue
+        if lead is not None:  # inside the lead's predicate only what its parse decided
+            span, lp = lead["span"], lead["plan"]
+            out = {p: v for p, v in out.items() if p not in span or lp.get(p) == v}
         return out
 
     def _opening(self, d: str, s: Sentence, plan: Plan, lex: Lexicon, free) -> Plan:
@@ -405,7 +724,14 @@ class Portuguese(Language):
         return out
 
     def _person_np(
-        self, d: str, s: Sentence, k: int, lex: Lexicon, free, bare: bool = False
+        self,
+        d: str,
+        s: Sentence,
+        k: int,
+        lex: Lexicon,
+        free,
+        bare: bool = False,
+        sure: bool = False,
     ) -> Plan:
         """``k`` is an article; if the noun phrase it opens names a person (`um especialista`,
         `o primeiro reitor`), change its head noun (or mark a noun of both genders as the
@@ -436,6 +762,8 @@ class Portuguese(Language):
             personlike = (t is not None and (t if d == "f2m" else w).endswith(_PERSON_ENDINGS)) or (
                 bare and d == "m2f" and w.endswith("o") and w not in _NOT_ADJ
             )
+            if sure and personlike:
+                personlike = t is not None and self._sure_person(d, w, t, lex)
             if (
                 t is not None and t != w and personlike
                 and not (nxt_ok and w in _ADJ and self._flip(d, low[h + 1], lex))
@@ -448,7 +776,8 @@ class Portuguese(Language):
             adj = masc in _ADJ or masc.rstrip("s") in _ADJ or masc.endswith(("oso", "osos"))
             # an adjective as the head: `o mais novo das quatro crianças`, `o primeiro a`
             head_end = h + 1 >= n or low[h + 1] in _HEAD_END or s.gap_after(h) != " "
-            if not bare and t and (adj or masc.endswith(_ADJ_ENDINGS)) and head_end:
+            adjlike = adj or (masc.endswith(_ADJ_ENDINGS) and not sure)
+            if not bare and t and adjlike and head_end:
                 return {h: (1, (t,))}
             if not bare and adj:
                 h += 1
@@ -456,7 +785,7 @@ class Portuguese(Language):
             # an adjective the lists lack, before a person noun: `um astuto empresário`
             t2 = None if bare or not nxt_ok else self._flip(d, w, lex, adjlike=False)
             if t2 is not None and t2 != w:
-                rest = self._person_np(d, s, h, lex, free)
+                rest = self._person_np(d, s, h, lex, free, sure=True)
                 if rest:
                     return {h: (1, (t2,)), **rest}
             return fallback

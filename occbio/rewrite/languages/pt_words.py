@@ -298,3 +298,61 @@ _NOT_PERSON = frozenset(
 _INVARIANT_PLURAL = ("istas", "antes", "entes", "arcas", "nautas", "cidas")
 # feminine forms the word lists may lack: agent nouns in a person's predicate (`recebedora`)
 _AGENT = ("dor", "tor", "sor", "dores", "tores", "sores")
+
+# ---------------------------------------------------------------- Wikipedia lead sentences
+# `X (Lisboa, 1920 — Porto, 1990) foi um pintor e gravador português.`: the copula after the
+# subject, and the predicate's coordinated nouns and adjectives, all agreeing with the person
+_LEAD_COPULAS = frozenset("é foi era".split())
+# (masculine, feminine) person nouns whose form the suffix rules miss
+_LEAD_PAIRS = [
+    ("ministro", "ministra"),
+    ("ministros", "ministras"),
+    ("filantropo", "filantropa"),
+    ("prefeito", "prefeita"),
+    ("maestro", "maestrina"),
+    ("dramaturgo", "dramaturga"),
+    ("bailarino", "bailarina"),
+    ("cirurgião", "cirurgiã"),
+    ("artesão", "artesã"),
+    ("escrivão", "escrivã"),
+    ("chileno", "chilena"),
+    ("espanhol", "espanhola"),
+    ("judeu", "judia"),
+    ("europeu", "europeia"),
+    ("plebeu", "plebeia"),
+]
+# nationality and origin adjectives (masculine singular); the feminine is the regular one
+_NATIONS = frozenset(
+    """português brasileiro francês alemão espanhol italiano inglês americano britânico chileno
+    argentino mexicano angolano moçambicano verdiano russo chinês japonês holandês neerlandês
+    suíço sueco norueguês dinamarquês finlandês polonês polaco checo tcheco húngaro romeno grego
+    turco austríaco australiano irlandês escocês galês colombiano peruano venezuelano uruguaio
+    paraguaio boliviano equatoriano cubano egípcio indiano paquistanês iraniano iraquiano sírio
+    libanês marroquino argelino tunisino nigeriano africano ucraniano sérvio esloveno eslovaco
+    búlgaro lituano letão estoniano islandês galego catalão basco europeu asiático latino judeu
+    católico muçulmano cristão luso açoriano madeirense napolitano siciliano veneziano romano
+    carioca paulista mineiro gaúcho baiano pernambucano cearense paraense goiano
+    paranaense catarinense capixaba fluminense amazonense nordestino lisboeta portuense
+    coreano vietnamita tailandês filipino indonésio malaio israelense israelita palestino
+    saudita jordaniano etíope queniano ganês senegalês camaronês congolês guineense
+    timorense macaense""".split()
+)
+# person nouns with no feminine form in use: a lead about one of them is left as it is
+_NO_FEM = frozenset("bispo arcebispo padre frade papa cardeal pároco abade monge".split())
+# words after the predicate's nouns that stay: invariable adjectives and nouns of both genders
+_LEAD_SAME_ENDINGS = (
+    "ista", "istas", "nte", "ntes", "ense", "enses", "al", "ais", "il", "is", "ar", "ares",
+    "vel", "veis", "ta", "tas", "ita", "cida", "arca", "e", "es", "em", "ens",
+)  # fmt: skip
+_LEAD_SAME = frozenset(
+    """membro jovem líder chefe nobre militar civil atual ex modelo guia colega
+    atleta diplomata""".split()
+)
+# the first part of a compound adjective or noun stays (`norte-americano`, `ex-futebolista`)
+_LEAD_PREFIXES = frozenset(
+    "ex norte sul latino luso afro ítalo franco anglo greco austro cabo vice sub pós".split()
+)
+_LEAD_PREPS = frozenset(
+    """de do da dos das em no na nos nas desde por pelo pela para com sobre entre à ao aos às
+    até""".split()
+)
