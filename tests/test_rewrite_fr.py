@@ -197,3 +197,62 @@ def test_what_does_not_agree_with_the_person(rw):
     assert fem(rw, "Il a agi comme prévu.") == "Elle a agi comme prévu."
     # `de la même` + a changed noun contracts: `du même`
     assert mas(rw, "Il s'éprend de la même jeune fille.") == "Il s'éprend du même jeune garçon."
+
+
+LEADS = [
+    # (masculine, feminine): biography leads, hand-written, rewritten whole
+    ("Jean Dupont, né le 3 mai 1920 à Lyon et mort en 1990, est un peintre et graveur français.",
+     "Jean Dupont, née le 3 mai 1920 à Lyon et morte en 1990, est une peintre et graveuse "
+     "française."),
+    ("Pablo Ruiz est un avocat et homme politique chilien, député depuis 2018.",
+     "Pablo Ruiz est une avocate et femme politique chilienne, députée depuis 2018."),
+    ("Marc Leroy est un ingénieur civil français spécialisé dans les ponts.",
+     "Marc Leroy est une ingénieure civile française spécialisée dans les ponts."),
+    ("Paul Martin est un écrivain et journaliste canadien.",
+     "Paul Martin est une écrivaine et journaliste canadienne."),
+    ("Luc Morel est un réalisateur, scénariste et producteur français.",
+     "Luc Morel est une réalisatrice, scénariste et productrice française."),
+    ("Pierre Roy (né le 2 mars 1950 à Marseille) est un chanteur et compositeur belge.",
+     "Pierre Roy (née le 2 mars 1950 à Marseille) est une chanteuse et compositrice belge."),
+    ("Paul Henri est un professeur et chercheur suisse, spécialiste de la littérature.",
+     "Paul Henri est une professeure et chercheuse suisse, spécialiste de la littérature."),
+    ("Yves Bard est un auteur de bande dessinée suisse.",
+     "Yves Bard est une autrice de bande dessinée suisse."),
+    ("Ivan Petrov est un joueur de tennis russe naturalisé français.",
+     "Ivan Petrov est une joueuse de tennis russe naturalisée française."),
+    ("Karl Berg est un pianiste et chef d'orchestre autrichien.",
+     "Karl Berg est une pianiste et cheffe d'orchestre autrichienne."),
+    ("Léo Gris, dit Léon, est un ancien coureur cycliste français.",
+     "Léo Gris, dite Léon, est une ancienne coureuse cycliste française."),
+    ("Tom Hale est un acteur américain connu pour ses rôles au cinéma.",
+     "Tom Hale est une actrice américaine connue pour ses rôles au cinéma."),
+    ("Omar Sy est un universitaire et diplomate sénégalais, ambassadeur en France.",
+     "Omar Sy est une universitaire et diplomate sénégalaise, ambassadrice en France."),
+    ("Il est un ingénieur et homme d'affaires français.",
+     "Elle est une ingénieure et femme d'affaires française."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("m", "f"), LEADS)
+def test_leads_both_directions(rw, m, f):
+    assert fem(rw, m) == f
+    assert mas(rw, f) == m
+
+
+def test_a_lead_is_rewritten_whole_or_not_at_all(rw):
+    # a person noun the rewriter cannot put in the other gender: the sentence stays as it is
+    s = "Jean Dupont, né à Lyon, est un peintre et zorgleur français."
+    assert fem(rw, s) is s
+    # a predicate that is no person is not a lead: the usual rules apply
+    assert fem(rw, "Le Monde est un journal français.") == "Le Monde est un journal français."
+    assert fem(rw, "C'était un homme très dévot.") == "C'était une femme très dévote."
+
+
+def test_round_three_precision(rw):
+    # the subject of a copula is a thing: its participle and what agrees with it stay
+    assert fem(rw, "Quand il revint, le petit chien de Marie est devenu célèbre.") == (
+        "Quand elle revint, le petit chien de Marie est devenu célèbre."
+    )
+    # a compound's prefix does not agree; `Monsieur` as a title is `Madame`
+    assert fem(rw, "Il est devenu grand-père en 1969.") == "Elle est devenue grand-mère en 1969."
+    assert fem(rw, "Il salua Monsieur Durand.") == "Elle salua Madame Durand."

@@ -14,6 +14,7 @@ The learned tables (``learned_fr.json``) give the frequent person words (``acteu
   pronoun, a name, ``lui-même``, a left-out subject (``... et fut acceptée``), an infinitive
   (``d'être nommée``), or an opening participle (``Née à Lyon, elle``);
 * roles (``en tant que serveuse``), ``l'une des premières``, superlatives, quantifiers;
+* a biography's lead sentence (``fr_lead.py``), rewritten whole or left as it is;
 * elision and contraction of the result (``le homme`` → ``l'homme``, ``de le roi`` → ``du roi``,
   ``d'elle`` → ``de lui``, ``son amie``).
 
@@ -27,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence, merge_contractions
+from occbio.rewrite.languages.fr_lead import parse_lead
 from occbio.rewrite.languages.fr_words import (
     _ADVERBS,
     _AGENT_F,
@@ -129,6 +131,19 @@ class French(Language):
             return {}
         return {}
 
+    def allows(
+        self,
+        d: str,
+        s: Sentence,
+        i: int,
+        ln: int,
+        tgt: tuple[str, ...],
+        plan: Plan,
+        *,
+        source: str = "table",
+    ) -> bool:
+        return True
+
     # ------------------------------------------------------------------ helpers
     def _guess(
         self, d: str, word: str, lex: Lexicon, verbish_ok: bool, trust_seen: bool = True
@@ -182,6 +197,18 @@ class French(Language):
 
         def gap(i: int) -> str:  # between token i and i + 1
             return s.gap_after(i)
+
+        # -------- a biography's lead sentence, whole (fix_plan undoes a half-rewritten one)
+        if "lead" not in s.notes:
+            s.notes["lead"] = parse_lead(
+                d, s, lambda w: self._guess(d, w, lex, verbish_ok=True, trust_seen=False),
+                lex.zipf,
+            )  # fmt: skip
+        lead = s.notes["lead"]
+        if lead is not None and not lead.failed:
+            new = {i: (1, (w,)) for i, w in lead.changes.items() if free(i) and w != low[i]}
+            if new:
+                return new
 
         def is_name(i: int) -> bool:
             return i > 0 and toks[i][:1].isupper() and not toks[i].isupper()
@@ -244,6 +271,10 @@ class French(Language):
                 if i > 0 and gap(i - 1) == "-":
                     plural = prev.endswith(("s", "x"))
                 out[i] = (1, ("filles" if plural else "fille",))
+            elif d == "m2f" and w == "monsieur":
+                # a title (`Monsieur Dupont`, `Monsieur,`) or a noun (`le grand monsieur`)
+                noun = i > 0 and (prev in _DETS or prev in _PRE_M2F) and gap(i - 1) == " "
+                out[i] = (1, ("dame" if noun else "madame",))
             elif d == "f2m" and w in ("mme", "mlle") and toks[i][:1].isupper():
                 out[i] = (1, ("m.",))
             elif (
@@ -310,7 +341,8 @@ class French(Language):
                     k -= 1
                     continue
                 break
-            # right: adjectives after the noun (and its fixed complement: `femme d'affaires`)
+            # right: adjectives after the noun (and its fixed complement: `femme d'affaires`),
+            # not after a participle or a predicate (`est devenu grand-père`, `devenu associé`)
             k = j + 1
             if tuple(low[k : k + 2]) in _NOUN_COMPLEMENTS and gap(k) in (" ", ""):
                 k += 2
@@ -322,8 +354,8 @@ class French(Language):
                 if a > k and a < n and free(a) and gap(a - 1) == " " and toks[a].islower():
                     k = a  # `une femme très dévote`, `un homme peu apprécié`
                 w = low[k]
-                if w in _DETS or w in _PREP or len(w) < 3:
-                    break
+                if w in _DETS or w in _PREP or len(w) < 3 or gap(k) == "-":
+                    break  # `grand-père` is a compound: its prefix does not agree
                 guess = self._guess(d, w, lex, verbish_ok=False, trust_seen=steps > 0)
                 if guess is None:
                     break
@@ -696,6 +728,35 @@ class French(Language):
         return found
 
     @staticmethod
+    def _thing_subject(s: Sentence, k: int, plan: Plan) -> bool:
+        """The subject of the copula at ``k`` is an unchanged noun phrase, not the person:
+        `le lieu est devenu`, `le petit chien de Marie est devenu`."""
+        low, toks = s.low, s.toks
+        j = k - 1
+        while j > 0 and low[j] in ("ne", "n'", "se", "s'", "y", "en"):
+            j -= 1
+        opener = ("que", "qu'", "lorsque", "lorsqu'", "quand", "si", "où", "et", "mais", "car",
+                  "puis", "comme", "puisque", "puisqu'")  # fmt: skip
+        inner = ("de", "d'", "du", "des", "la", "le", "l'", "les")
+        t = j
+        while t >= 0 and j - t < 8:
+            w = low[t]
+            if t in plan or w in _SUBJECT_WORDS or w in ("lui", "eux", "celui", "celle"):
+                return False
+            if t < j and s.gap_after(t) not in (" ", ""):
+                return False
+            if w in _DETS or w in _POSSESSIVE or w in ("ces", "cette", "ce", "cet"):
+                head = t + 1
+                if head <= j and toks[head].isalpha() and toks[head].islower():
+                    starts = t == 0 or s.gap_after(t - 1).strip() in (",", ".", ";", ":")
+                    if starts or low[t - 1] in opener:
+                        return True
+            if not (w in inner or toks[t].isalpha() or w.endswith(("'", "’"))):
+                return False
+            t -= 1
+        return False
+
+    @staticmethod
     def _in_complement(s: Sentence, i: int) -> bool:
         """The noun at ``i`` is the complement of a preposition (`de la reine`, `du roi`)."""
         low = s.low
@@ -759,6 +820,8 @@ class French(Language):
         # participles that cannot agree with the person: after `avoir` (`il a nommé`), or
         # after a copula whose subject is an unchanged common noun (`le lieu est devenu`)
         for i in sorted(plan):
+            if i not in plan:
+                continue
             ln, t = plan[i]
             if ln != 1 or i == 0 or low[i] in _NOT_PARTICIPLE or not low[i].endswith(_PARTICIPLE):
                 continue
@@ -771,13 +834,26 @@ class French(Language):
                 continue
             if low[k] == "été":
                 k -= 1
-            if low[k] in _COPULA or low[k] in _AVOIR:
-                subj = k - 1
-                if subj > 0 and subj not in plan and s.toks[subj].isalpha():
-                    w = s.toks[subj]
-                    after_det = low[subj - 1] in _DETS | _POSSESSIVE and (subj - 1) not in plan
-                    if w.islower() and after_det and s.gap_after(subj) == " ":
-                        del plan[i]
+            if (low[k] in _COPULA or low[k] in _AVOIR) and self._thing_subject(s, k, plan):
+                del plan[i]
+                # and what agreed with it: `le lieu est devenu associé`
+                j = i + 1
+                while j in plan and j < n and low[j].isalpha() and s.gap_after(j - 1) == " ":
+                    if low[j] in ("il", "elle", "lui") or plan[j][0] != 1:
+                        break
+                    del plan[j]
+                    j += 1
+
+        lead = s.notes.get("lead")
+        if lead is not None and lead.failed:
+            plan.clear()  # a half-rewritten lead is worse than none
+            return
+        if lead is not None:
+            for i in lead.keep:
+                plan.pop(i, None)
+            for i, w in lead.changes.items():
+                if w != low[i]:
+                    plan[i] = (1, (w,))
 
         def final(i: int) -> str:
             for j, (ln, t) in plan.items():

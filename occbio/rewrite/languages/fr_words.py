@@ -136,7 +136,7 @@ _NEVER = {
     "f2m": ["femme", "elle", "mme", "la", "une", "sa", "cette", "ma", "de la", "à la", "filles",
             "toutes", "vieille", "belles", "demie", "fille", "ancienne"],
     "m2f": ["il", "lui", "m", "le", "un", "son", "ce", "mon", "du", "au", "tous", "demi",
-            "vieil", "beaux", "rendu", "fils", "ancien"],
+            "vieil", "beaux", "rendu", "fils", "ancien", "monsieur"],
 }  # fmt: skip
 #: infinitives that link a subject to its predicate (`d'être nommée`, `avant de devenir`)
 _INF_COPULA = frozenset("être devenir rester demeurer sembler paraître".split())
