@@ -1,7 +1,7 @@
 """Gender rewriting against MT-GenEval's human counterfactual pairs.
 
     python benchmarks/rewrite.py [--data ../shared/data/mt-geneval-dev] [--langs en es ...]
-                                 [--errors N] [--edits N] [--cv] [--leads]
+                                 [--errors N] [--edits N] [--cv] [--no-held-out] [--leads]
 
 For each language and direction (masculine→feminine, feminine→masculine), on the CHOOSING part
 (the first half of each file, from which the packaged substitution tables were learned, so an
@@ -183,6 +183,11 @@ def main(argv=None) -> None:
         "held-out part)",
     )
     ap.add_argument(
+        "--no-held-out",
+        action="store_true",
+        help="print the choosing and cv rows only (for writing rules without seeing the score)",
+    )
+    ap.add_argument(
         "--leads",
         action="store_true",
         help="also score benchmarks/data/rewrite_leads.tsv: hand-written sentences shaped like "
@@ -221,7 +226,8 @@ def main(argv=None) -> None:
             strict=True,  # a rule that raises is a bug to see, not a sentence to keep
         )
         for to, name in (("feminine", "m→f"), ("masculine", "f→m")):
-            for part, data in (("choosing", choose), ("HELD-OUT", held)):
+            parts = [("choosing", choose)] + ([] if a.no_held_out else [("HELD-OUT", held)])
+            for part, data in parts:
                 r = evaluate(rw, data, to)
                 n_sent += len(data)
                 sc = "n/a" if r["n_same"] == 0 else f"{100 * r['same_chg']:.1f}"
