@@ -69,18 +69,15 @@ def supported_languages() -> tuple[str, ...]:
 
 @cache
 def _source_digest(lang: str) -> str:
-    """A digest of what decides the rewrites of ``lang``: the engine, the language's rule
-    modules and the data tables (read from the installed package)."""
+    """A digest of what decides the rewrites of ``lang``: the code of the whole rewriter (the
+    engine and every language module: one language's rules may use another's) and the
+    language's data tables, as installed."""
     h = hashlib.sha256()
     pkg = resources.files("occbio.rewrite")
-    names = ["core.py", "tokens.py", "languages/base.py"]
-    names += sorted(
-        f"languages/{r.name}"
-        for r in pkg.joinpath("languages").iterdir()
-        if r.name.endswith(".py") and r.name.split("_")[0].removesuffix(".py") == lang
-    )
-    for name in names:
-        h.update(name.encode() + b"\0" + pkg.joinpath(name).read_bytes())
+    for folder, prefix in ((pkg, ""), (pkg.joinpath("languages"), "languages/")):
+        for ref in sorted(folder.iterdir(), key=lambda r: r.name):
+            if ref.name.endswith(".py"):
+                h.update(f"{prefix}{ref.name}".encode() + b"\0" + ref.read_bytes())
     data = resources.files("occbio.data.rewrite")
     for name in (f"learned_{lang}.json", f"zipf_{lang}.tsv.gz"):
         ref = data.joinpath(name)
