@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from occbio.rewrite import Rewriter
-from occbio.rewrite.languages.it import _agree, _sound
+from occbio.rewrite.languages.it_articles import agree_determiner, onset_sound
 
 
 @pytest.fixture(scope="module")
@@ -199,7 +199,7 @@ def test_two_people_limitation_is_documented_behaviour(rw):
     ],
 )
 def test_sound_classes(word, sound):
-    assert _sound(word) == sound
+    assert onset_sound(word) == sound
 
 
 @pytest.mark.parametrize(
@@ -222,7 +222,7 @@ def test_sound_classes(word, sound):
     ],
 )
 def test_article_phonology(det, gender, nxt, expected):
-    assert _agree(det, gender, nxt) == expected
+    assert agree_determiner(det, gender, nxt) == expected
 
 
 # ---------------------------------------------------------------- round three: lead sentences

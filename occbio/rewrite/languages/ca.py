@@ -1,200 +1,35 @@
-"""Catalan: no counterfactual data, so a hand-written word list and the Romance suffixes."""
+"""Catalan: no counterfactual data, so a hand-written word list and the Romance suffixes.
+
+This module holds the rules (the ``Language`` subclass, ``RULES`` and the biography lead, which
+changes whole or not at all); the word lists they read are in ``ca_words``.
+"""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
-
-# (masculine, feminine); articles follow a
-# changed noun/adjective/participle through the "next" context rule below.
-_CA_PAIRS = [
-    ("ell", "ella"),
-    ("nomenat", "nomenada"),
-    ("elegit", "elegida"),
-    ("nascut", "nascuda"),
-    ("casat", "casada"),
-    ("mort", "morta"),
-    ("conegut", "coneguda"),
-    ("considerat", "considerada"),
-    ("director", "directora"),
-    ("actor", "actriu"),
-    ("escriptor", "escriptora"),
-    ("pintor", "pintora"),
-    ("cantant", "cantant"),
-    ("professor", "professora"),
-    ("fill", "filla"),
-    ("germà", "germana"),
-    ("pare", "mare"),
-    ("marit", "esposa"),
-    ("rei", "reina"),
-    ("príncep", "princesa"),
-    ("president", "presidenta"),
-    ("polític", "política"),
-    ("músic", "música"),
-    ("compositor", "compositora"),
-    ("fundador", "fundadora"),
-    ("guanyador", "guanyadora"),
-    ("jugador", "jugadora"),
-    ("entrenador", "entrenadora"),
-    ("autor", "autora"),
-    ("primer", "primera"),
-    ("famós", "famosa"),
-    ("nou", "nova"),
-    ("un", "una"),
-    ("el", "la"),
-    ("del", "de la"),
-    ("al", "a la"),
-    ("aquest", "aquesta"),
-    ("seu", "seva"),
-    ("va ser", "va ser"),
-    ("poeta", "poetessa"),
-    ("metge", "metgessa"),
-    ("alcalde", "alcaldessa"),
-    ("advocat", "advocada"),
-    ("diputat", "diputada"),
-    ("senador", "senadora"),
-    ("ministre", "ministra"),
-    ("secretari", "secretària"),
-    ("treballador", "treballadora"),
-    ("investigador", "investigadora"),
-    ("periodista", "periodista"),
-    ("cosí", "cosina"),
-    ("avi", "àvia"),
-    ("nét", "néta"),
-    ("oncle", "tia"),
-    ("nebot", "neboda"),
-    ("pel", "per la"),
-    ("dels", "de les"),
-    ("als", "a les"),
-    ("pels", "per les"),
-    ("els", "les"),
-    ("uns", "unes"),
-    ("si mateix", "si mateixa"),
-    # kinship and nobility (mirroring the Spanish list)
-    ("sogre", "sogra"),
-    ("cunyat", "cunyada"),
-    ("padrastre", "madrastra"),
-    ("padrí", "padrina"),
-    ("duc", "duquessa"),
-    ("comte", "comtessa"),
-    ("emperador", "emperadriu"),
-]
-_CA_DEPENDENT = {
-    "un",
-    "una",
-    "el",
-    "la",
-    "del",
-    "de la",
-    "al",
-    "a la",
-    "aquest",
-    "aquesta",
-    "seu",
-    "seva",
-    "primer",
-    "primera",
-    "famós",
-    "famosa",
-    "nou",
-    "nova",
-    "pel",
-    "per la",
-    "dels",
-    "de les",
-    "als",
-    "a les",
-    "pels",
-    "per les",
-    "els",
-    "les",
-    "uns",
-    "unes",
-}
-
-# Object clitics (written from grammar, not measured: Catalan has no counterfactual data).
-# `el va nomenar` → `la va nomenar`: a weak pronoun before the auxiliary of the periphrastic
-# past (or `ha`/`havia`) and an infinitive/participle of a verb that takes a person object;
-# `nomenar-lo` → `nomenar-la` after a hyphen. `l'` is the same for both genders.
-_CA_AUX = frozenset({"va", "van", "havia", "havien", "ha", "han", "hauria", "haurien"})
-_CA_PERSON_VERB = re.compile(
-    r"^(?:nomen|anomen|consider|enterr|condemn|eleg|escoll|succe|convenc|ajud|acus|deten|"
-    r"empreson|mat|assassin|execut|expuls|exili|contract|fitx|convid|reconeg|reconèixer|"
-    r"inclo|record|coron|proclam|design|batej|educ|cri|port|dut|descri|entrevist|derrot|"
-    r"captur|arrest|segrest|salv|allibera|tortur|jutj|destitu)"
-    r"(?:ar|ir|re|er|at|it|ut|ada|ida|uda|ant|int|ent|ava|aven|à|aren|í|iren|èixer|egut|"
-    r"ogut|escut|iure|it|uir|ort|e)?$"
+from occbio.rewrite.languages.ca_words import (
+    _CA_ARTICLES,
+    _CA_AUX,
+    _CA_COMMON,
+    _CA_DEPENDENT,
+    _CA_GENDER_FORMS,
+    _CA_GENDER_SLOT,
+    _CA_GENDER_SWAP,
+    _CA_LEAD,
+    _CA_LEAD_COPULAS,
+    _CA_LEAD_END,
+    _CA_LEAD_SUFFIX,
+    _CA_MATEIX,
+    _CA_NAME_PARTICLES,
+    _CA_PAIRS,
+    _CA_PERSON_VERB,
+    _CA_PP_TRANSPARENT,
+    _CA_PREMODS,
 )
-_CA_ARTICLES = frozenset({"el", "la", "els", "les", "un", "una", "l'", "l’", "aquest", "aquesta"})
-# words of gender itself (m. sg., f. sg., m. pl., f. pl.): `masculí` ↔ `femení`, `patern` ↔
-# `matern`; the ending agrees with a changed noun right before it (`avi patern` → `àvia
-# materna`) and is kept otherwise (`la marató masculina` → `la marató femenina`)
-_CA_GENDER_FORMS = {
-    "masculí": ("masculí", "masculina", "masculins", "masculines"),
-    "femení": ("femení", "femenina", "femenins", "femenines"),
-    "patern": ("patern", "paterna", "paterns", "paternes"),
-    "matern": ("matern", "materna", "materns", "maternes"),
-}
-_CA_GENDER_SWAP = {"m2f": {"masculí": "femení", "patern": "matern"},
-                   "f2m": {"femení": "masculí", "matern": "patern"}}  # fmt: skip
-_CA_GENDER_SLOT = {w: (fam, k) for fam, forms in _CA_GENDER_FORMS.items()
-                   for k, w in enumerate(forms)}  # fmt: skip
-_CA_MATEIX = {"f2m": {"mateixa": "mateix"}, "m2f": {"mateix": "mateixa"}}
 
-# --------------------------------------------------------------------------- biography leads
-# `X (Barcelona, 1920-1990) va ser un enginyer civil francès especialitzat en ponts`: the noun
-# phrase after the copula changes whole or not at all (hand-written from Catalan grammar).
-_CA_LEAD_PAIRS = """
-enginyer enginyera, metge metgessa, polític política, advocat advocada, arquitecte arquitecta,
-escultor escultora, gravador gravadora, músic música, historiador historiadora,
-filòsof filòsofa, científic científica, professor professora, mestre mestra, actor actriu,
-poeta poetessa, religiós religiosa, empresari empresària, jugador jugadora,
-diplomàtic diplomàtica, químic química, físic física, matemàtic matemàtica,
-escriptor escriptora, traductor traductora, il·lustrador il·lustradora, fotògraf fotògrafa,
-dramaturg dramaturga, director directora, productor productora, compositor compositora,
-pintor pintora, dissenyador dissenyadora, arqueòleg arqueòloga, biòleg biòloga,
-geòleg geòloga, filòleg filòloga, psicòleg psicòloga, sociòleg sociòloga, teòleg teòloga,
-investigador investigadora, entrenador entrenadora, president presidenta, diputat diputada,
-senador senadora, ministre ministra, alcalde alcaldessa, secretari secretària, rei reina,
-príncep princesa, duc duquessa, comte comtessa, fill filla, germà germana, pare mare,
-editor editora, periodista periodista, economista economista, cantant cantant,
-autor autora, fundador fundadora, rus russa, grec grega, suís suïssa, jove jove
-"""
-_CA_LEAD: dict[str, dict[str, str]] = {"m2f": {}, "f2m": {}}
-for _item in _CA_LEAD_PAIRS.split(","):
-    _m, _f = _item.split()
-    if _m != _f:
-        _CA_LEAD["m2f"][_m] = _f
-        _CA_LEAD["f2m"][_f] = _m
-_CA_COMMON = frozenset(
-    {"periodista", "economista", "cantant", "militar", "artista", "atleta", "esportista",
-     "futbolista", "ciclista", "tennista", "pianista", "guionista", "dibuixant", "líder",
-     "jove", "membre", "model", "testimoni", "intèrpret", "representant", "estudiant",
-     "agent", "comandant", "dirigent", "poeta"}
-)  # fmt: skip
-# (masculine ending, feminine ending), longest first
-_CA_LEAD_SUFFIX = (("ors", "ores"), ("or", "ora"), ("ats", "ades"), ("at", "ada"),
-                   ("its", "ides"), ("it", "ida"), ("uts", "udes"), ("ut", "uda"),
-                   ("ès", "esa"), ("ós", "osa"), ("à", "ana"), ("í", "ina"), ("ic", "ica"),
-                   ("enc", "enca"), ("ari", "ària"), ("any", "anya"), ("ol", "ola"),
-                   ("er", "era"), ("e", "a"), ("o", "a"))  # fmt: skip
-_CA_LEAD_COPULAS = frozenset({"és", "era", "fou"})
-_CA_LEAD_END = frozenset(
-    {"que", "qui", "on", "en", "per", "amb", "a", "al", "als", "des", "durant", "entre",
-     "fins", "sobre", "segons", "com", "sense", "quan", "però", "o", "ni"}
-)  # fmt: skip
-_CA_PP_TRANSPARENT = frozenset(
-    {"futbol", "bàsquet", "tennis", "handbol", "hoquei", "cinema", "teatre", "televisió",
-     "jazz", "rock", "pop", "òpera", "escacs"}
-)  # fmt: skip
-_CA_PREMODS = frozenset(
-    {"gran", "jove", "destacat", "destacada", "reconegut", "reconeguda", "famós", "famosa",
-     "prolífic", "prolífica", "conegut", "coneguda", "important", "il·lustre", "cèlebre"}
-)  # fmt: skip
-_CA_NAME_PARTICLES = frozenset({"de", "del", "i", "la", "el", "van", "von", "da", "di"})
 _CA_SAME = ""
 
 
@@ -221,141 +56,11 @@ class Catalan(Language):
         *,
         source: str = "table",
     ) -> bool:
-        targets, span = self._lead(d, s, s.lex)
+        targets, span = _plan_lead(d, s, s.lex)
         if any(p in span for p in range(i, i + ln)):
             # a lead's noun phrase changes whole (as planned by the lead rule) or not at all
             return ln == 1 and targets.get(i) == " ".join(tgt)
         return True
-
-    def _lead(self, d: str, s: Sentence, lex: Lexicon | None) -> tuple[dict[int, str], set[int]]:
-        got = s.notes.get("lead")
-        if got is None:
-            got = (self._find_lead(d, s, lex) if lex is not None else None) or ({}, set())
-            s.notes["lead"] = got
-        return got
-
-    def _find_lead(self, d: str, s: Sentence, lex: Lexicon):
-        """`va ser un enginyer civil francès especialitzat en ...`: ({position: new word},
-        positions of the phrase); a phrase that cannot be completed gives no new words."""
-        low, toks = s.low, s.toks
-        n = len(low)
-        inside = []
-        depth = pos = 0
-        for a, _ in s.spans:
-            chunk = s.text[pos:a]
-            depth = max(0, depth + chunk.count("(") - chunk.count(")"))
-            inside.append(depth > 0)
-            pos = a
-        c = None
-        for k in range(min(n - 1, 25)):
-            if inside[k]:
-                continue
-            if low[k] in _CA_LEAD_COPULAS or (low[k] == "va" and low[k + 1] == "ser"):
-                c = k if low[k] != "va" else k + 1
-                break
-        if c is None or c + 2 >= n:
-            return None
-        first = c - 1 if low[c] == "ser" else c
-        subj = [k for k in range(first) if not inside[k]]
-        if subj:
-            frame = "".join(s.gap_after(k) for k in subj[:-1])
-            if any(ch in frame for ch in ",;:") or len(subj) > 8:
-                return None
-            if not (subj == [0] and low[0] in ("ell", "ella")) and not (
-                toks[subj[0]][:1].isupper()
-                and toks[subj[-1]][:1].isupper()
-                and low[subj[0]] not in _CA_ARTICLES
-                and all(toks[k][:1].isupper() or low[k] in _CA_NAME_PARTICLES for k in subj)
-            ):
-                return None
-        j = c + 1
-        art = ("un", "una") if d == "m2f" else ("una", "un")
-        if low[j] != art[0] or s.gap_after(j - 1) != " ":
-            return None
-        targets = {j: art[1]}
-        span = {j}
-        person = False
-        k = j + 1
-        while k < n:
-            gap = s.gap_after(k - 1)
-            w = low[k]
-            if gap not in (" ", ", ") or not toks[k].isalpha() or toks[k][:1].isupper():
-                break
-            if gap == ", ":
-                if not person or not (self._lead_person(d, w) or self._participle(w)):
-                    break
-            elif w == "i":
-                nxt = low[k + 1] if k + 1 < n and s.gap_after(k) == " " else ""
-                r = self._lead_word(d, nxt, lex) if nxt.isalpha() else None
-                if not person or r is None or (r == _CA_SAME and not self._lead_person(d, nxt)):
-                    if r is None and person and nxt:
-                        return {}, span
-                    break
-                span.add(k)
-                k += 1
-                continue
-            elif w in ("de", "del") and person:
-                m = k + 1
-                if m < n and low[m] in ("el", "la", "els", "les"):
-                    m += 1
-                if m >= n or not toks[m].isalpha() or s.gap_after(m - 1) != " ":
-                    break
-                transparent = toks[m][:1].isupper() or low[m] in _CA_PP_TRANSPARENT
-                k = m + 1
-                if k < n and s.gap_after(k - 1) == " " and toks[k].isalpha() and not transparent:
-                    nw = low[k]
-                    if nw not in ("i", "de", "del") and nw not in _CA_LEAD_END:
-                        return {}, span  # `professor d'història medieval`: whose adjective?
-                continue
-            if w in _CA_LEAD_END:
-                break
-            if not person:
-                if self._lead_person(d, w):
-                    person = True
-                elif w not in _CA_PREMODS or k - j > 3:
-                    return None
-            r = self._lead_word(d, w, lex)
-            if r is None:
-                return {}, span
-            span.add(k)
-            if r != _CA_SAME:
-                targets[k] = r
-            k += 1
-            if person and self._participle(w) and not self._lead_person(d, w):
-                break
-        return (targets, span) if person else None
-
-    @staticmethod
-    def _participle(w: str) -> bool:
-        return w.endswith(("at", "ada", "it", "ida", "ut", "uda", "ats", "ades", "its", "ides"))
-
-    @staticmethod
-    def _lead_person(d: str, w: str) -> bool:
-        if w in _CA_LEAD[d] or w in _CA_COMMON or w.endswith("ista"):
-            return True
-        ends = ("or", "er", "òleg", "ògraf") if d == "m2f" else ("ora", "era", "òloga", "ògrafa")
-        return w.endswith(ends) and len(w) > 4
-
-    @staticmethod
-    def _lead_word(d: str, w: str, lex: Lexicon) -> str | None:
-        """The word in the other gender, ``_CA_SAME`` or None (no known other form)."""
-        hit = _CA_LEAD[d].get(w)
-        if hit is not None:
-            return hit
-        if w in _CA_COMMON or w.endswith("ista") or not w.isalpha():
-            return _CA_SAME
-        pairs = _CA_LEAD_SUFFIX if d == "m2f" else tuple((b, a) for a, b in _CA_LEAD_SUFFIX)
-        cands = [
-            w[: len(w) - len(a)] + b for a, b in pairs if w.endswith(a) and len(w) > len(a) + 2
-        ]
-        if not cands:
-            return _CA_SAME  # `civil`, `militar`, `professional`
-        best = max(cands, key=lambda x: lex.zipf.get(x, 0.0))
-        if lex.zipf.get(best, 0.0) >= lex.min_zipf:
-            return best
-        if d == "f2m" or w.endswith(("e", "er", "ol", "al")):
-            return _CA_SAME  # `belga`, `jove`, `lliure`
-        return None
 
     def after_copula(self, low: Sequence[str], i: int) -> bool:
         if not super().after_copula(low, i):
@@ -371,7 +76,7 @@ class Catalan(Language):
         n = len(low)
         src, tgt = ("la", "el") if d == "f2m" else ("el", "la")
         out: Plan = {}
-        lead, locked = self._lead(d, s, lex)
+        lead, locked = _plan_lead(d, s, lex)
         for i, word in lead.items():
             if not covered[i] and word != low[i]:
                 out[i] = (1, (word,))
@@ -405,6 +110,137 @@ class Catalan(Language):
             if not covered[i] and low[i] in mateix and after_pronoun:
                 out[i] = (1, (mateix[low[i]],))
         return out
+
+
+# --------------------------------------------------------------------------- biography leads
+def _plan_lead(d: str, s: Sentence, lex: Lexicon | None) -> tuple[dict[int, str], set[int]]:
+    got = s.notes.get("lead")
+    if got is None:
+        got = (_find_lead(d, s, lex) if lex is not None else None) or ({}, set())
+        s.notes["lead"] = got
+    return got
+
+
+def _find_lead(d: str, s: Sentence, lex: Lexicon):
+    """`va ser un enginyer civil francès especialitzat en ...`: ({position: new word},
+    positions of the phrase); a phrase that cannot be completed gives no new words."""
+    low, toks = s.low, s.toks
+    n = len(low)
+    inside = []
+    depth = pos = 0
+    for a, _ in s.spans:
+        chunk = s.text[pos:a]
+        depth = max(0, depth + chunk.count("(") - chunk.count(")"))
+        inside.append(depth > 0)
+        pos = a
+    c = None
+    for k in range(min(n - 1, 25)):
+        if inside[k]:
+            continue
+        if low[k] in _CA_LEAD_COPULAS or (low[k] == "va" and low[k + 1] == "ser"):
+            c = k if low[k] != "va" else k + 1
+            break
+    if c is None or c + 2 >= n:
+        return None
+    first = c - 1 if low[c] == "ser" else c
+    subj = [k for k in range(first) if not inside[k]]
+    if subj:
+        frame = "".join(s.gap_after(k) for k in subj[:-1])
+        if any(ch in frame for ch in ",;:") or len(subj) > 8:
+            return None
+        if not (subj == [0] and low[0] in ("ell", "ella")) and not (
+            toks[subj[0]][:1].isupper()
+            and toks[subj[-1]][:1].isupper()
+            and low[subj[0]] not in _CA_ARTICLES
+            and all(toks[k][:1].isupper() or low[k] in _CA_NAME_PARTICLES for k in subj)
+        ):
+            return None
+    j = c + 1
+    art = ("un", "una") if d == "m2f" else ("una", "un")
+    if low[j] != art[0] or s.gap_after(j - 1) != " ":
+        return None
+    targets = {j: art[1]}
+    span = {j}
+    person = False
+    k = j + 1
+    while k < n:
+        gap = s.gap_after(k - 1)
+        w = low[k]
+        if gap not in (" ", ", ") or not toks[k].isalpha() or toks[k][:1].isupper():
+            break
+        if gap == ", ":
+            if not person or not (_lead_person(d, w) or _participle(w)):
+                break
+        elif w == "i":
+            nxt = low[k + 1] if k + 1 < n and s.gap_after(k) == " " else ""
+            r = _lead_word(d, nxt, lex) if nxt.isalpha() else None
+            if not person or r is None or (r == _CA_SAME and not _lead_person(d, nxt)):
+                if r is None and person and nxt:
+                    return {}, span
+                break
+            span.add(k)
+            k += 1
+            continue
+        elif w in ("de", "del") and person:
+            m = k + 1
+            if m < n and low[m] in ("el", "la", "els", "les"):
+                m += 1
+            if m >= n or not toks[m].isalpha() or s.gap_after(m - 1) != " ":
+                break
+            transparent = toks[m][:1].isupper() or low[m] in _CA_PP_TRANSPARENT
+            k = m + 1
+            if k < n and s.gap_after(k - 1) == " " and toks[k].isalpha() and not transparent:
+                nw = low[k]
+                if nw not in ("i", "de", "del") and nw not in _CA_LEAD_END:
+                    return {}, span  # `professor d'història medieval`: whose adjective?
+            continue
+        if w in _CA_LEAD_END:
+            break
+        if not person:
+            if _lead_person(d, w):
+                person = True
+            elif w not in _CA_PREMODS or k - j > 3:
+                return None
+        r = _lead_word(d, w, lex)
+        if r is None:
+            return {}, span
+        span.add(k)
+        if r != _CA_SAME:
+            targets[k] = r
+        k += 1
+        if person and _participle(w) and not _lead_person(d, w):
+            break
+    return (targets, span) if person else None
+
+
+def _participle(w: str) -> bool:
+    return w.endswith(("at", "ada", "it", "ida", "ut", "uda", "ats", "ades", "its", "ides"))
+
+
+def _lead_person(d: str, w: str) -> bool:
+    if w in _CA_LEAD[d] or w in _CA_COMMON or w.endswith("ista"):
+        return True
+    ends = ("or", "er", "òleg", "ògraf") if d == "m2f" else ("ora", "era", "òloga", "ògrafa")
+    return w.endswith(ends) and len(w) > 4
+
+
+def _lead_word(d: str, w: str, lex: Lexicon) -> str | None:
+    """The word in the other gender, ``_CA_SAME`` or None (no known other form)."""
+    hit = _CA_LEAD[d].get(w)
+    if hit is not None:
+        return hit
+    if w in _CA_COMMON or w.endswith("ista") or not w.isalpha():
+        return _CA_SAME
+    pairs = _CA_LEAD_SUFFIX if d == "m2f" else tuple((b, a) for a, b in _CA_LEAD_SUFFIX)
+    cands = [w[: len(w) - len(a)] + b for a, b in pairs if w.endswith(a) and len(w) > len(a) + 2]
+    if not cands:
+        return _CA_SAME  # `civil`, `militar`, `professional`
+    best = max(cands, key=lambda x: lex.zipf.get(x, 0.0))
+    if lex.zipf.get(best, 0.0) >= lex.min_zipf:
+        return best
+    if d == "f2m" or w.endswith(("e", "er", "ol", "al")):
+        return _CA_SAME  # `belga`, `jove`, `lliure`
+    return None
 
 
 RULES = Catalan(

@@ -13,6 +13,11 @@ grammar the learned table cannot see (written from the choosing half of MT-GenEv
 * the word right after a subject pronoun ``él``/``ella`` is a verb and never guessed
   (``ella gana`` must not become ``él gano``); nouns whose other-gender form is another word
   (``caso``/``casa``) or adverbs (``tanto``, ``junto``) are never guessed.
+
+This module holds the ``Language`` subclass and ``RULES``: its hooks plan the agreement inside
+noun phrases (person nouns, articles, relatives, words of gender) and hand the rest on to
+``es_clitics`` (clitics, verbs after pronouns), ``es_predicates`` (predicates after a copula and
+their subject) and ``es_lead`` (biography leads); the word lists are in ``es_words``.
 """
 
 from __future__ import annotations
@@ -21,56 +26,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence, merge_contractions
+from occbio.rewrite.languages.es_clitics import object_clitics, verbs_after_pronouns
+from occbio.rewrite.languages.es_lead import plan_lead
+from occbio.rewrite.languages.es_predicates import predicate_list, predicate_np, subject_is_person
 from occbio.rewrite.languages.es_words import (
     _ADVS,
-    _AFTER_PRONOUN_OK,
     _APPOSITIVE,
-    _ARTICLES,
-    _AUX,
-    _BOUNDARY_WORDS,
-    _CLITICS,
     _CONTRACTIONS,
     _COPULAS,
-    _ENCLITIC,
-    _FINITE,
     _GENDER_STEMS,
     _GENDER_WORD,
-    _LEAD,
-    _LEAD_COPULAS,
-    _LEAD_END,
-    _LEAD_NOT_PERSON,
-    _LEAD_PREMODS,
-    _LEAD_SAME,
-    _LEAD_SUFFIX,
     _MODS,
-    _NAME_PARTICLES,
     _NO_GUESS,
-    _NOT_PARTICIPLE,
     _NOUN_DETS,
     _NOUN_LEFT,
-    _NOUNLIKE,
-    _NUMBERS,
-    _ORD_F2M,
-    _ORD_M2F,
     _PERSON,
     _PERSON_SHARE,
-    _PERSON_VERB,
-    _PP_START,
-    _PP_TRANSPARENT,
     _PRE_AGREE,
-    _PREPS,
-    _PRESENT,
     _REL_F2M,
     _REL_M2F,
-    _SKIP_SUBJ,
     _SUBJ_DETS,
     _TAKE_EN,
     _inside_name,
-    _invariable_adj,
     _is_common,
 )
-
-_SAME = ""  # a lead word that stays as it is
 
 
 @dataclass
@@ -96,16 +75,6 @@ class Spanish(Language):
             return []  # `la primera duquesa` → `el primer duque`: agreed in propose
         return super().morph_candidates(d, word)
 
-    def _demonyms(self, d: str, word: str) -> list[str]:
-        out = []
-        # demonyms and nouns with a consonant-final masculine: inglés/inglesa, español/española
-        for mas, fem in (("és", "esa"), ("ol", "ola"), ("án", "ana"), ("eses", "esas"),
-                         ("oles", "olas"), ("anes", "anas")):  # fmt: skip
-            src, tgt = (fem, mas) if d == "f2m" else (mas, fem)
-            if word.endswith(src) and len(word) > len(src) + 2:
-                out.append(word[: len(word) - len(src)] + tgt)
-        return out
-
     def after_copula(self, low: Sequence[str], i: int) -> bool:
         return False  # predicates after a copula are agreed in propose, with the subject known
 
@@ -121,7 +90,7 @@ class Spanish(Language):
         source: str = "table",
     ) -> bool:
         low = s.low
-        targets, span = self._lead(d, s, s.lex)
+        targets, span = plan_lead(d, s, s.lex)
         if any(p in span for p in range(i, i + ln)):
             # a lead's noun phrase changes whole (as the lead rule planned it) or not at all
             return ln == 1 and targets.get(i) == " ".join(tgt)
@@ -148,18 +117,7 @@ class Spanish(Language):
         return True
 
     def protected_positions(self, d: str, s: Sentence) -> set[int]:
-        out = super().protected_positions(d, s)
-        for i in range(len(s.low) - 1):
-            if s.low[i] in ("lo", "la") and _PERSON_VERB.match(s.low[i + 1]):
-                out.add(i + 1)  # `la recuerda` is a verb, not `recuerdo`
-                if i > 0 and s.gap_after(i - 1).strip() and s.toks[i - 1].islower():
-                    out.add(i - 1)  # `su vida cotidiana, la llevaron`
-            # `ella gana`, `él trabaja`: the word after a subject pronoun is a verb
-            if s.low[i] in ("él", "ella") and s.gap_after(i) == " ":
-                nxt = s.low[i + 1]
-                if nxt not in _AFTER_PRONOUN_OK and nxt not in _PREPS and nxt not in _CLITICS:
-                    out.add(i + 1)
-        return out
+        return super().protected_positions(d, s) | verbs_after_pronouns(s)
 
     # ------------------------------------------------------------------ propose
     def propose(
@@ -182,7 +140,7 @@ class Spanish(Language):
 
         out: Plan = {}
 
-        lead, locked = self._lead(d, s, lex)
+        lead, locked = plan_lead(d, s, lex)
 
         def free(i: int) -> bool:
             return 0 <= i < n and not covered[i] and i not in out and i not in locked
@@ -233,29 +191,7 @@ class Spanish(Language):
 
         step[0] = "clitic"
         # 1. object clitics before a person verb, or enclitic on an infinitive/gerund
-        src_cl, tgt_cl = ("la", "lo") if f2m else ("lo", "la")
-        for i in range(n):
-            if not free(i):
-                continue
-            w = low[i]
-            if w == src_cl and i + 1 < n and s.gap_after(i) == " ":
-                j = i + 1
-                if low[j] in _AUX and j + 1 < n:
-                    j += 1
-                v = low[j]
-                if i > 0 and low[i - 1] in _PREPS:
-                    continue
-                if not _PERSON_VERB.match(v) or v in _NOUNLIKE:
-                    continue
-                if (
-                    _FINITE.search(v)
-                    or (j > i + 1 and v.endswith(("ado", "ido")))
-                    or (_PRESENT.search(v) and i > 0)
-                ):
-                    put(i, tgt_cl)
-            m = _ENCLITIC.match(w)
-            if m and m.group(2) == src_cl and _PERSON_VERB.match(m.group(1)):
-                put(i, m.group(1) + tgt_cl)
+        object_clitics(d, s, free, put)
 
         step[0] = "propio"
         # 2. `el propio` + name
@@ -289,7 +225,7 @@ class Spanish(Language):
         step[0] = "copula"
         # 4. predicates after a copula whose subject is the person
         for c in range(n - 1):
-            if low[c] not in _COPULAS or not self._subject_is_person(s, c, plan, changed):
+            if low[c] not in _COPULAS or not subject_is_person(s, c, changed):
                 continue
             j = c + 1
             if low[c] in _TAKE_EN and j < n and low[j] == "en":
@@ -301,10 +237,10 @@ class Spanish(Language):
             tgt = art_target(j)
             if tgt is not None:
                 step[0] = "copula_np"
-                self._predicate_np(d, s, j, tgt, covered, changed, put, out, lex)
+                predicate_np(d, s, j, tgt, covered, changed, put, out, lex, self.morph_candidates)
             elif not s.toks[j][:1].isupper():
                 step[0] = "copula_list"
-                self._predicate_list(d, s, j, free, changed, put, lex)
+                predicate_list(d, s, j, free, changed, put, lex, self.morph_candidates)
 
         step[0] = "genderword"
         # 5. words of gender itself: `masculino` ↔ `femenino`, `paterno` ↔ `materno`; the
@@ -380,354 +316,6 @@ class Spanish(Language):
                     continue
                 put(i, "caballero")
         return out
-
-    def _predicate_list(
-        self, d: str, s: Sentence, j: int, free, changed, put, lex: Lexicon
-    ) -> None:
-        """Predicate adjectives and participles from ``j`` on, coordinated by commas and
-        ``y``/``e`` (`fue arrestado, juzgado y condenado`, `era alto, mandón y divertido`);
-        invariable adjectives (`miserable`) are passed over, anything else ends the list."""
-        low = s.low
-        n = len(low)
-        k = j
-        while k < n and s.toks[k].isalpha() and not s.toks[k][:1].isupper():
-            w = low[k]
-            if not free(k):
-                if not changed(k):
-                    return  # already agreed by the tables: go on with the list
-            else:
-                g = self._participle(d, w) or self._guess(d, w, lex)
-                if g:
-                    put(k, g)
-                elif not _invariable_adj(w):
-                    return
-            if k + 1 >= n:
-                return
-            gap = s.gap_after(k)
-            if gap == " " and low[k + 1] in ("y", "e") and k + 2 < n:
-                k += 2
-            elif gap == ", " and k + 1 < n:
-                k += 1
-            else:
-                return
-
-    @staticmethod
-    def _participle(d: str, word: str) -> str | None:
-        """The regular participle in the other gender (`condenado` → `condenada`)."""
-        if word in _NO_GUESS or word in _NOT_PARTICIPLE:
-            return None
-        pairs = {"ado": "ada", "ido": "ida", "ados": "adas", "idos": "idas"}
-        if d == "f2m":
-            pairs = {v: k for k, v in pairs.items()}
-        for a, b in pairs.items():
-            if word.endswith(a) and len(word) > len(a) + 2:
-                return word[: -len(a)] + b
-        return None
-
-    def _guess(self, d: str, word: str, lex: Lexicon) -> str | None:
-        """A suffix change of a predicate adjective/participle/agent noun, checked by frequency."""
-        if word in _NO_GUESS or not word.isalpha():
-            return None
-        src_m = ("o", "os", "or", "ores") if d == "m2f" else ("a", "as", "ora", "oras")
-        if not word.endswith(src_m):
-            return None
-        seen = lex.seen.get(word)
-        if seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
-            return None
-        z_src = lex.zipf.get(word, 0.0)
-        best = None
-        for cand in self.morph_candidates(d, word) + self._demonyms(d, word):
-            z = lex.zipf.get(cand, 0.0)
-            # agent nouns are much rarer in the feminine (`entrenadora` 3.1, `entrenador` 4.4)
-            drop = 1.5 if word.endswith(("or", "ores")) else 1.0
-            if z >= 2.0 and z >= z_src - drop and (best is None or z > best[0]):
-                best = (z, cand)
-        return best[1] if best else None
-
-    def _predicate_np(self, d, s, j, tgt, covered, changed, put, out, lex) -> None:
-        """``fue el guionista``, ``fue uno de los primeros``: the article (and ``uno de los``)
-        agree when a person noun heads the phrase."""
-        low = s.low
-        n = len(low)
-        f2m = d == "f2m"
-        k = j + 1
-        plural_art = None
-        if low[j] in ("uno", "una"):
-            if k + 1 >= n or low[k] != "de" or low[k + 1] not in ("los", "las"):
-                return
-            plural_art = k + 1
-            k += 2
-        while k < n and low[k] in _MODS and not covered[k] and k - j <= 4:
-            k += 1
-        if k >= n:
-            return
-        if k - 1 > (plural_art if plural_art is not None else j) and low[k] in (
-            "de",
-            "en",
-            "que",
-            "del",
-        ):
-            k -= 1  # `el menor de cinco`, `el mejor de su generación`
-        head = low[k]
-        person = changed(k)
-        anchor = False
-        ords = _ORD_F2M if f2m else _ORD_M2F
-        if not person and not covered[k] and not s.toks[k][:1].isupper():
-            if head in ords:
-                # `el primero en`, `uno de los primeros conservacionistas`
-                nxt = low[k + 1] if k + 1 < n and not covered[k + 1] else ""
-                person = nxt in ("en", "de", "que") or _is_common(nxt)
-                if person:
-                    put(k, ords[head])
-            elif _is_common(head):
-                person = anchor = True
-            elif head.endswith(("or", "ores", "ora", "oras", "ero", "eros", "era", "eras")):
-                person = self._guess(d, head, lex) is not None
-        if not person:
-            return
-        put(j, tgt)
-        if plural_art is not None:
-            put(plural_art, "los" if f2m else "las")
-        if anchor:
-            if not covered[k] and k not in out:
-                out[k] = (1, (head,))  # a person noun: adjectives next to it agree
-        elif not changed(k) and head not in ords:
-            g = self._guess(d, head, lex)
-            if g:
-                put(k, g)
-
-    def _subject_is_person(self, s: Sentence, c: int, plan: Plan, changed) -> bool:
-        """The subject of the copula at ``c`` is the person: a pronoun or changed word in its
-        clause, a name, or no subject at all (pro-drop)."""
-        low = s.low
-        i = c - 1
-        clause: list[int] = []
-        boundary = None
-        while i >= 0:
-            if any(ch in s.gap_after(i) for ch in ',;:«»"“”.!?—'):
-                boundary = "punct"
-                break
-            if low[i] in _BOUNDARY_WORDS:
-                boundary = "conj"
-                break
-            if low[i] in ("que", "quien", "cual"):
-                boundary = "que"
-                break
-            clause.append(i)
-            i -= 1
-        if any((low[k] in _CLITICS or _ENCLITIC.match(low[k])) and changed(k) for k in clause):
-            return True  # `la llevaron a ser castigada`: the person is the object
-        clause = [k for k in reversed(clause) if low[k] not in _SKIP_SUBJ]
-        if not clause:
-            if boundary == "que":
-                a = i - 1
-                if a >= 0 and s.gap_after(a) in (", ", " "):
-                    return (
-                        low[a] in ("él", "ella")
-                        or changed(a)
-                        or (s.toks[a][:1].isupper() and a > 0)
-                    )
-                return False
-            return boundary != "conj" or self._clause_before_is_person(s, i, changed)
-        if len(clause) == 1 and low[clause[0]] in ("él", "ella"):
-            return True
-        if low[clause[0]] in _PP_START and len(clause) <= 4:
-            # `En 2007 fue`, `Durante su juventud fue`: an adverbial, no subject
-            return not any(
-                low[k] in _ARTICLES or (s.toks[k][:1].isupper() and k != clause[0]) for k in clause
-            )
-        # `el abuelo fue`, `su hijo mayor era`: a changed noun heads the clause
-        head = clause[1:] if low[clause[0]] in _SUBJ_DETS else clause
-        while head and low[head[0]] in _NUMBERS | {"otro", "otros", "otra", "otras"}:
-            head = head[1:]  # `dos chicos fueron`, `los otros dos hijos fueron`
-        if head and changed(head[0]) and len(head) <= 3:
-            return not any(low[k] in _PREPS for k in head)
-        # a name (capitalised words, no article before them)
-        first = clause[0]
-        if all(s.toks[k][:1].isupper() for k in clause) and len(clause) <= 3:
-            return first == 0 or low[first - 1] not in _ARTICLES
-        return False
-
-    def _clause_before_is_person(self, s: Sentence, i: int, changed) -> bool:
-        """After ``y``/``pero`` with no subject: the subject is carried over; the person when
-        the sentence so far names the person (a pronoun or a changed word)."""
-        low = s.low
-        for k in range(i - 1, -1, -1):
-            if any(ch in s.gap_after(k) for ch in ".!?;"):
-                break
-            if low[k] in ("él", "ella") or changed(k):
-                return True
-        return False
-
-    # ------------------------------------------------------------------ biography leads
-    def _lead(self, d: str, s: Sentence, lex: Lexicon | None) -> tuple[dict[int, str], set[int]]:
-        """The noun phrase of a biography lead (`X (Sevilla, 1920-1990) fue un pintor y
-        grabador español, conocido por ...`): ({position: new word}, positions of the phrase).
-        A phrase that cannot be completed gives no new words and all its positions (locked:
-        left as it is rather than half rewritten). Computed once per sentence."""
-        got = s.notes.get("lead")
-        if got is None:
-            got = self._find_lead(d, s, lex) if lex is not None else None
-            got = got or ({}, set())
-            s.notes["lead"] = got
-        return got
-
-    def _find_lead(self, d: str, s: Sentence, lex: Lexicon):
-        low, toks = s.low, s.toks
-        n = len(low)
-        # tokens inside brackets (`(Sevilla, 1920-1990)`) are not part of the sentence frame
-        inside = []
-        depth = 0
-        pos = 0
-        for a, _ in s.spans:
-            chunk = s.text[pos:a]
-            depth = max(0, depth + chunk.count("(") - chunk.count(")"))
-            inside.append(depth > 0)
-            pos = a
-        c = next((k for k in range(min(n, 25)) if low[k] in _LEAD_COPULAS and not inside[k]), None)
-        if c is None or c + 2 >= n:
-            return None
-        subj = [k for k in range(c) if not inside[k]]
-        if subj:
-            frame = "".join(s.gap_after(k) for k in subj[:-1])
-            if any(ch in frame for ch in ",;:") or len(subj) > 8:
-                return None
-            if subj == [0] and low[0] in ("él", "ella"):
-                pass
-            elif not (
-                toks[subj[0]][:1].isupper()
-                and toks[subj[-1]][:1].isupper()
-                and low[subj[0]] not in _SUBJ_DETS | _ARTICLES | _PP_START
-                and all(toks[k][:1].isupper() or low[k] in _NAME_PARTICLES for k in subj)
-            ):
-                return None
-        j = c + 1
-        while j < n and low[j] in _ADVS and s.gap_after(j - 1) == " ":
-            j += 1
-        art = {"m2f": ("un", "una"), "f2m": ("una", "un")}[d]
-        if j + 1 >= n or low[j] != art[0] or s.gap_after(j - 1) != " ":
-            return None
-        targets: dict[int, str] = {j: art[1]}
-        span = {j}
-        person = False
-        k = j + 1
-        failed = False
-        while k < n:
-            gap = s.gap_after(k - 1)
-            w = low[k]
-            if gap not in (" ", ", ") or not toks[k].isalpha() or toks[k][:1].isupper():
-                break
-            if gap == ", ":
-                # an apposition (`, diputado desde 2018`) or a participle (`, conocido por`)
-                if not person or not (self._lead_person(d, w) or self._lead_participle(d, w, lex)):
-                    break
-            elif w in ("y", "e"):
-                nxt = low[k + 1] if k + 1 < n and s.gap_after(k) == " " else ""
-                r = self._lead_word(d, nxt, lex) if nxt.isalpha() else None
-                if not person or r is None or (r == _SAME and not self._lead_person(d, nxt)):
-                    if r is None and person and nxt:
-                        failed = True  # `y` + a word that agrees but has no other form
-                    break  # `y murió en ...`: a clause, the phrase ended
-                span.add(k)
-                k += 1
-                continue
-            elif w in ("de", "del") and person:
-                k, ok = self._lead_pp(d, s, k, lex)
-                if not ok:
-                    failed = True
-                    break
-                continue
-            if w in _LEAD_END:
-                break
-            if not person:
-                if self._lead_person(d, w):
-                    person = True
-                elif w not in _LEAD_PREMODS or k - j > 3:
-                    return None  # `una ciudad española`: not a person
-            r = self._lead_word(d, w, lex)
-            if r is None:
-                failed = True
-                break
-            span.add(k)
-            if r != _SAME:
-                targets[k] = r
-            k += 1
-            if person and self._lead_participle(d, w, lex) and not self._lead_person(d, w):
-                break  # `especializado en puentes`: the rest is the participle's
-        if not person:
-            return None
-        if failed:
-            return {}, span
-        return targets, span
-
-    def _lead_pp(self, d: str, s: Sentence, k: int, lex: Lexicon) -> tuple[int, bool]:
-        """Skips `de` + [article] + a noun or a name (`director de cine`, `gobernador de la
-        provincia de Córdoba`) from ``k``; (next position, the phrase can go on)."""
-        low, toks = s.low, s.toks
-        n = len(low)
-        transparent = True
-        while k < n and low[k] in ("de", "del") and s.gap_after(k - 1) == " ":
-            m = k + 1
-            if m < n and low[m] in ("el", "la", "los", "las") and s.gap_after(m - 1) == " ":
-                m += 1
-            if m >= n or s.gap_after(m - 1) != " " or not toks[m].isalpha():
-                return k, True
-            if toks[m][:1].isupper():
-                while (
-                    m + 1 < n
-                    and s.joined(m)
-                    and (toks[m + 1][:1].isupper() or low[m + 1] in ("de", "del"))
-                    and toks[m + 1].isalpha()
-                ):
-                    m += 1
-            else:
-                transparent = low[m] in _PP_TRANSPARENT
-            k = m + 1
-        if k < n and s.gap_after(k - 1) == " " and toks[k].isalpha() and toks[k].islower():
-            w = low[k]
-            r = self._lead_word(d, w, lex)
-            if r is not None and w not in ("y", "e") and w not in _LEAD_END and not transparent:
-                # `profesor de derecho romano`: the noun's adjective or the person's?
-                return k, False
-        return k, True
-
-    @staticmethod
-    def _lead_person(d: str, w: str) -> bool:
-        """A noun of a person (in the source gender), as the head of a lead."""
-        if w in _LEAD[d] or _is_common(w) or w in ("militar", "militares", "noble", "nobles"):
-            return True
-        if d == "m2f":
-            ends = ("or", "ero", "ólogo", "ógrafo", "ores", "eros", "ólogos", "ógrafos")
-        else:
-            ends = ("ora", "era", "óloga", "ógrafa", "oras", "eras", "ólogas", "ógrafas")
-        return w.endswith(ends) and len(w) > 4 and w not in _NO_GUESS | _LEAD_NOT_PERSON
-
-    def _lead_participle(self, d: str, w: str, lex: Lexicon) -> bool:
-        return self._participle(d, w) is not None and w.endswith(
-            ("ado", "ido", "ada", "ida", "ados", "idos", "adas", "idas")
-        )
-
-    @staticmethod
-    def _lead_word(d: str, w: str, lex: Lexicon) -> str | None:
-        """The word of a lead in the other gender: a new word, ``_SAME`` (invariable), or
-        None (it agrees but its other form is unknown: the phrase cannot be completed)."""
-        hit = _LEAD[d].get(w)
-        if hit is not None:
-            return hit
-        if w in _LEAD_SAME or _is_common(w) or w in _MODS or w in _ADVS or not w.isalpha():
-            return _SAME
-        cands = [w[: len(w) - len(a)] + b for a, b in _LEAD_SUFFIX[d] if w.endswith(a)
-                 and len(w) > len(a) + 2]  # fmt: skip
-        if not cands:
-            return _SAME  # `civil`, `joven`, `militar`, `-ista`, `-nte`
-        best = max(cands, key=lambda x: lex.zipf.get(x, 0.0))
-        if lex.zipf.get(best, 0.0) >= lex.min_zipf:
-            return best
-        if d == "f2m":
-            return _SAME  # `belga`, `poeta`, `atleta`
-        if w.endswith(("o", "os", "or", "ores")) and lex.zipf.get(w, 0.0) < 3.5:
-            return cands[-1]  # a rare adjective: its feminine is regular (`agrónoma`)
-        return None
 
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
         merge_contractions(s, plan, _CONTRACTIONS)

@@ -1,6 +1,8 @@
-"""Italian word lists for the rewriter (``it.py``): closed classes, verbs, person nouns.
+"""Italian word lists for the rewriter (``it.py`` and its ``it_*.py`` rules): closed classes,
+verbs, person nouns, and the tables derived from them.
 
-All written by hand for the rules of ``it.py``; none taken from the benchmark data.
+Kept apart from the rules so the rules read as rules; all written by hand, none taken from the
+benchmark data.
 """
 
 from __future__ import annotations
@@ -240,3 +242,50 @@ _PREDICATIVE = (
 )  # fmt: skip
 
 _FINITE_VERBS = frozenset({"ha", "hanno", "è", "era", "fu", "aveva", "sono", "erano", "furono"})
+
+#: the participles of ``_COPULA_PART``, feminine to masculine
+_COPULA_PART_F = {v: k for k, v in _COPULA_PART.items()}
+_GROUP_ADJ_F = {v: k for k, v in _GROUP_ADJ.items()}
+
+_ORDINAL_SWAP = {
+    "m2f": {o: o[:-1] + "a" for o in _ORDINALS},
+    "f2m": {o[:-1] + "a": o for o in _ORDINALS},
+}
+_ORDINAL_PLURALS = frozenset(o[:-1] + e for o in _ORDINALS for e in "ie")
+#: adjectives that change only next to a changed noun, never on their own
+_AGREE_ONLY = frozenset(
+    [o[:-1] + e for o in _ORDINALS for e in "oaie"]
+    + [w[:-1] + e for w in ("stesso", "mio", "russo", "ricco", "piccolo", "nuovo") for e in "oaie"]
+    + ["pochi", "poche", "dato", "data", "entrambi", "entrambe", "uccisi", "uccise", "ricchi"]
+    + ["ricche", "anziani", "anziane"]
+)
+_POSSESSIVE = frozenset(
+    w[:-1] + e for w in ("suo", "mio", "tuo", "nostro", "vostro") for e in "oaie"
+) | {"loro", "suoi", "miei", "tuoi"}
+
+#: the hand list of person nouns per direction: {"m2f": {masculine: feminine}, "f2m": {...}}
+_NOUN_SWAP: dict[str, dict[str, str]] = {"m2f": {}, "f2m": {}}
+for _m, _f in zip(_PERSON_NOUNS[::2], _PERSON_NOUNS[1::2], strict=True):
+    _NOUN_SWAP["m2f"].setdefault(_m, _f)
+    _NOUN_SWAP["f2m"].setdefault(_f, _m)
+#: nouns with one form for both numbers: (masculine plural, feminine plural)
+_NOUN_PLURAL = {"re": ("re", "regine"), "papà": ("papà", "mamme")}
+#: plural person nouns of the hand list, for `uno dei X`
+_PLURAL_PERSON = {
+    "m2f": {"padri": "madri", "fratelli": "sorelle", "figli": "figlie", "uomini": "donne"},
+    "f2m": {"madri": "padri", "sorelle": "fratelli", "figlie": "figli", "donne": "uomini"},
+}
+#: nouns of one grammatical gender said of anyone: nothing about them changes
+_INVARIANT_NOUNS = frozenset(
+    {"membro", "soprano", "mezzosoprano", "contralto", "capo", "figura", "persona", "vittima",
+     "guida", "spia", "icona", "stella", "personalità", "voce", "celebrità", "recluta",
+     "sentinella", "genio", "idolo", "simbolo", "leggenda", "punto", "esempio", "pioniere"}
+)  # fmt: skip
+#: endings of person nouns whose feminine is much rarer in text than the masculine
+_PERSONISH = ("ato", "ico", "logo", "grafo", "iere", "ario", "aco", "urgo", "nomo", "ano")
+_SPORTS = frozenset(
+    {"calcio", "pallavolo", "pallacanestro", "tennis", "rugby", "hockey", "baseball", "basket",
+     "football", "ciclismo", "atletica", "scherma", "nuoto", "sci", "golf", "pallamano"}
+)  # fmt: skip
+_PART_ENDINGS = ("ato", "ata", "ito", "ita", "uto", "uta")
+_AGENT_PREPS = frozenset({"da", "dal", "dallo", "dalla", "dall'", "dall’", "dai", "dagli", "dalle"})

@@ -1,6 +1,7 @@
-"""Portuguese word lists for the rewriter (``pt.py``): closed classes, person nouns, endings.
+"""Portuguese word lists for the rewriter (``pt.py`` and its ``pt_*.py`` rule modules): closed
+classes, person nouns, endings.
 
-All written by hand (grammar knowledge) for the rules of ``pt.py``; none taken from the
+All written by hand (grammar knowledge) for the Portuguese rules; none taken from the
 benchmark data.
 """
 

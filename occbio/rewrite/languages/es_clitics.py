@@ -1,0 +1,73 @@
+"""Spanish: object clitics that refer to the person, and the verbs next to pronouns.
+
+``lo llevaron`` → ``la llevaron``, ``electrocutarlo`` → ``electrocutarla``: a clitic before (or
+enclitic on) a verb that takes a person as object. The verb after a clitic or a subject pronoun
+is a verb, never a noun to put in the other gender (``la recuerda`` is not ``recuerdo``, ``ella
+gana`` must not become ``él gano``). Kept apart from ``es.py``: these rules read verb forms, the
+others read noun phrases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from occbio.rewrite.languages.base import Sentence
+from occbio.rewrite.languages.es_words import (
+    _AFTER_PRONOUN_OK,
+    _AUX,
+    _CLITICS,
+    _ENCLITIC,
+    _FINITE,
+    _NOUNLIKE,
+    _PERSON_VERB,
+    _PREPS,
+    _PRESENT,
+)
+
+
+def verbs_after_pronouns(s: Sentence) -> set[int]:
+    """Tokens that are verbs because of the pronoun before them (never changed)."""
+    out: set[int] = set()
+    for i in range(len(s.low) - 1):
+        if s.low[i] in ("lo", "la") and _PERSON_VERB.match(s.low[i + 1]):
+            out.add(i + 1)  # `la recuerda` is a verb, not `recuerdo`
+            if i > 0 and s.gap_after(i - 1).strip() and s.toks[i - 1].islower():
+                out.add(i - 1)  # `su vida cotidiana, la llevaron`
+        # `ella gana`, `él trabaja`: the word after a subject pronoun is a verb
+        if s.low[i] in ("él", "ella") and s.gap_after(i) == " ":
+            nxt = s.low[i + 1]
+            if nxt not in _AFTER_PRONOUN_OK and nxt not in _PREPS and nxt not in _CLITICS:
+                out.add(i + 1)
+    return out
+
+
+def object_clitics(
+    d: str, s: Sentence, free: Callable[[int], bool], put: Callable[[int, str], None]
+) -> None:
+    """Object clitics before a person verb, or enclitic on an infinitive/gerund: ``put`` the
+    other gender's at every ``free`` position."""
+    low = s.low
+    n = len(low)
+    src_cl, tgt_cl = ("la", "lo") if d == "f2m" else ("lo", "la")
+    for i in range(n):
+        if not free(i):
+            continue
+        w = low[i]
+        if w == src_cl and i + 1 < n and s.gap_after(i) == " ":
+            j = i + 1
+            if low[j] in _AUX and j + 1 < n:
+                j += 1
+            v = low[j]
+            if i > 0 and low[i - 1] in _PREPS:
+                continue
+            if not _PERSON_VERB.match(v) or v in _NOUNLIKE:
+                continue
+            if (
+                _FINITE.search(v)
+                or (j > i + 1 and v.endswith(("ado", "ido")))
+                or (_PRESENT.search(v) and i > 0)
+            ):
+                put(i, tgt_cl)
+        m = _ENCLITIC.match(w)
+        if m and m.group(2) == src_cl and _PERSON_VERB.match(m.group(1)):
+            put(i, m.group(1) + tgt_cl)
