@@ -240,11 +240,6 @@ class German(Language):
         # decided by context in ``propose``
         return ["sie", "ihr"] if d == "f2m" else ["sein"]
 
-    def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
-        if d == "f2m":
-            return {}
-        return {}
-
     def allows(
         self,
         d: str,

@@ -52,24 +52,6 @@ class French(Language):
     def never_change(self, d: str) -> list[str]:
         return list(_NEVER[d])
 
-    def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
-        if d == "f2m":
-            return {}
-        return {}
-
-    def allows(
-        self,
-        d: str,
-        s: Sentence,
-        i: int,
-        ln: int,
-        tgt: tuple[str, ...],
-        plan: Plan,
-        *,
-        source: str = "table",
-    ) -> bool:
-        return True
-
     def propose(
         self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
     ) -> Plan:
