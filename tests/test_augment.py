@@ -142,3 +142,15 @@ def test_counterfactuals_count_segments_changed_in_some_languages_only() -> None
     assert copy.segments[1]["es"] == "Su obra está en Madrid."
     assert stats["counterfactual_segments_partly_changed"] == 1
     assert stats["counterfactual_sentences_changed"] == 3
+
+
+def test_augment_names_a_damaged_file_of_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = tmp_path / "run"
+    assert main(["mine", "--sample", "--langs", "en,es", "--out", str(run), "-q"]) == 0
+    people = run / "balance" / "people.jsonl"
+    people.write_text(people.read_text()[:200] + '\n{"broken\n', encoding="utf-8")
+    assert main(["augment", str(run), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "people.jsonl:" in err and "damaged" in err

@@ -249,14 +249,13 @@ class Rewriter:
             return sentence
 
     def rewrite_many(self, lines: Iterable[str], to: Target) -> Iterator[str]:
+        """Lines in, lines out; each line's own ending (``\n``, ``\r\n`` or none) kept, and a
+        line with nothing to change yielded as the very same string."""
         direction(to)
         for line in lines:
-            if line.endswith("\n"):
-                body = line[:-1]
-                out = self.rewrite(body, to)
-                yield line if out is body else out + "\n"
-            else:
-                yield self.rewrite(line, to)
+            body = line.rstrip("\r\n")
+            out = self.rewrite(body, to)
+            yield line if out is body else out + line[len(body) :]
 
     def _rewrite(self, sentence: str, d: str) -> str:
         spans = word_spans(sentence, self.lang)

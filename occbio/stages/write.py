@@ -51,9 +51,16 @@ COUNTERFACTUAL_STEM = "counterfactual"
 
 
 def _rows(path: Path) -> Iterator[dict[str, Any]]:
+    """An earlier stage's JSON lines; a damaged line is one clear error naming the file."""
     with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            yield json.loads(line)
+        for line_no, line in enumerate(fh, 1):
+            try:
+                yield json.loads(line)
+            except ValueError as exc:
+                raise ValueError(
+                    f"{path}:{line_no} is damaged ({exc}); delete the stage's outputs and run "
+                    "it again with the same --out"
+                ) from None
 
 
 def _page_ids(run: RunDir, langs: list[str], wanted: set[str]) -> dict[str, dict[str, int]]:
