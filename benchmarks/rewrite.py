@@ -2,6 +2,7 @@
 
     python benchmarks/rewrite.py [--data ../shared/data/mt-geneval-dev] [--langs en es ...]
                                  [--errors N] [--edits N] [--cv] [--no-held-out] [--leads]
+                                 [--subset even|odd]
 
 For each language and direction (masculine→feminine, feminine→masculine), on the CHOOSING part
 (the first half of each file, from which the packaged substitution tables were learned, so an
@@ -168,6 +169,12 @@ def main(argv=None) -> None:
         help="chat: an LLM behind an OpenAI-compatible API (--base-url, --model, "
         "$OPENAI_API_KEY), measured the same way; the rules answer where it does not",
     )
+    ap.add_argument(
+        "--subset",
+        choices=["even", "odd"],
+        help="score only the even- or odd-indexed pairs of the CHOOSING part: write rules from "
+        "the errors of the even ones, judge them on the odd ones (whose errors are never printed)",
+    )
     ap.add_argument("--base-url")
     ap.add_argument("--model")
     ap.add_argument("--llm-cache-dir", type=Path, help="keep the answers (a re-run is free)")
@@ -195,6 +202,8 @@ def main(argv=None) -> None:
         "are not printed",
     )
     a = ap.parse_args(argv)
+    if a.subset == "odd" and (a.errors or a.edits):
+        ap.error("--subset odd is the judging half: its errors are not printed (use even)")
     if a.leads:
         print_leads(a.langs + (["ca"] if "es" in a.langs and "ca" not in a.langs else []))
         return
@@ -214,6 +223,8 @@ def main(argv=None) -> None:
         if not pairs:
             continue
         choose, held = split_pairs(pairs, lang)
+        if a.subset:
+            choose = choose[0::2] if a.subset == "even" else choose[1::2]
         if a.limit:
             choose, held = choose[: a.limit], held[: a.limit]
         rw = make_rewriter(
