@@ -28,6 +28,27 @@ from occbio.rewrite.learn import aligned_edits
             "She married Anna, who gave her her first guitar.",
         ),
         ("en", "HE IS THE KING.", "feminine", "SHE IS THE QUEEN."),
+        # her + a verb's base form after help/let/see/hear is an object; after made it is not
+        (
+            "en",
+            "Her coach helped her cope, and she made her debut in May.",
+            "masculine",
+            "His coach helped him cope, and he made his debut in May.",
+        ),
+        (
+            "en",
+            "Crowds watched her record the song.",
+            "masculine",
+            "Crowds watched him record the song.",
+        ),
+        # an irregular plural possessive takes 's; Our Lady is the Virgin Mary; First Lady's peer
+        (
+            "en",
+            "She sang at Our Lady of Grace for the ladies' choir.",
+            "masculine",
+            "He sang at Our Lady of Grace for the gentlemen's choir.",
+        ),
+        ("en", "She served as First Lady.", "masculine", "He served as First Gentleman."),
         (
             "en",
             "She described herself as an actress.",

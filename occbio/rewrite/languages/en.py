@@ -87,12 +87,22 @@ _EN_LY_NOT_ADVERB = frozenset(
 )
 
 
-def her_is_object(nxt: str | None, punct_after: bool) -> bool:
+# Verbs that take an object and a bare infinitive (`helped her win`, `let her go`, `saw her
+# perform`): after them `her` + a verb's base form is an object even when the verb is also a noun
+# (`cope`, `record`). `make`/`made` are left out: `made her debut`, `made her name`, `made her way`.
+_EN_BARE_INFINITIVE_VERBS = frozenset(
+    """help helps helped helping let lets letting watch watches watched watching see sees saw
+    seen seeing hear hears heard hearing bid bade""".split()
+)
+
+
+def her_is_object(nxt: str | None, punct_after: bool, prev: str | None = None) -> bool:
     """``her`` + ``nxt``: an object (``him``) or a possessive (``his``)?
 
     An object before punctuation, the end, a word of :data:`_EN_OBJ_NEXT`, an adverb in -ly
-    (`represent her effectively`) or a word that can only be a verb (`made her believe`, a word
-    lemminflect's lexicon knows only as a verb); a possessive otherwise (numbers included:
+    (`represent her effectively`), a word that can only be a verb (`made her believe`, a word
+    lemminflect's lexicon knows only as a verb), or a verb's base form after ``help``, ``let``,
+    ``see``, ``hear`` ... (`helped her cope`); a possessive otherwise (numbers included:
     `her 1970 paper`, `her two sons`)."""
     if punct_after or nxt is None:
         return True
@@ -100,7 +110,18 @@ def her_is_object(nxt: str | None, punct_after: bool) -> bool:
         return True
     if nxt.endswith("ly") and nxt not in _EN_LY_NOT_ADVERB and len(nxt) > 4:
         return True
+    if prev in _EN_BARE_INFINITIVE_VERBS and _base_verb(nxt):
+        return True
     return _only_verb(nxt)
+
+
+def _base_verb(word: str) -> bool:
+    """A verb's base form in lemminflect's lexicon (`cope`, `record`, `make`)."""
+    try:
+        from lemminflect import getAllLemmas
+    except ImportError:
+        return False
+    return word in getAllLemmas(word).get("VERB", ())
 
 
 def _only_verb(word: str) -> bool:
@@ -155,25 +176,43 @@ class English(Language):
             nxt_word = low[i + 1] if i + 1 < n else None
             gap = s.gap_after(i)
             punct_after = nxt_word is None or any(not c.isspace() for c in gap)
-            if d == "f2m" and low[i] in _EN_F2M_TITLE and s.toks[i][:1].isupper():
+            if d == "f2m" and low[i] == "lady" and i > 0 and s.toks[i - 1] == "First":
+                plan[i] = (1, ("gentleman",))  # the First Lady's counterpart
+            elif d == "f2m" and low[i] in _EN_F2M_TITLE and s.toks[i][:1].isupper():
                 plan[i] = (1, (_EN_F2M_TITLE[low[i]],))
             elif d == "f2m" and low[i] == "her":
-                obj = her_is_object(nxt_word, punct_after)
+                prev = low[i - 1] if i > 0 and not s.gap_after(i - 1).strip() else None
+                obj = her_is_object(nxt_word, punct_after, prev)
                 plan[i] = (1, ("him",) if obj else ("his",))
             elif d == "m2f" and low[i] == "his":
                 alone = (
                     punct_after and gap.strip()[:1] not in ("'", "’", "-")
                 ) or nxt_word in _AFTER_STANDALONE_HIS
                 plan[i] = (1, ("hers",) if alone else ("her",))
+        for i, (ln, tgt) in list(plan.items()):
+            # a plural possessive whose new plural does not end in s: `ladies' club` →
+            # `gentlemen's club` (the reverse is done above)
+            if (
+                ln == 1
+                and s.gap_after(i) in ("' ", "’ ")
+                and i + 1 < n
+                and (i + 1) not in plan
+                and low[i].endswith("s")
+                and not tgt[-1].endswith("s")
+            ):
+                plan[i] = (2, (*tgt[:-1], tgt[-1] + s.gap_after(i)[0] + "s", s.toks[i + 1]))
 
 
 def _inside_name(s: Sentence, i: int) -> bool:
-    """`God` with a capital is the deity, not a man (the choosing pairs keep it 4 times of 4).
+    """`God` with a capital is the deity, not a man (the choosing pairs keep it 4 times of 4);
+    `Our Lady` is the Virgin Mary.
     Other capitalised nouns change: titles of the person (`the Duchess`, 98 of 154 times in the
     choosing pairs) and, in the human counterfactuals, even names of works (`Gossip Girl`):
     keeping a capitalised noun after another capitalised word cost 2.5 points of exact matches
     on the choosing pairs, so it is not done."""
-    return s.toks[i] in ("God", "Goddess")
+    return s.toks[i] in ("God", "Goddess") or (
+        s.toks[i] == "Lady" and i > 0 and s.toks[i - 1] == "Our"
+    )
 
 
 RULES = English("en")
