@@ -2,7 +2,7 @@
 
     python benchmarks/rewrite.py [--data ../shared/data/mt-geneval-dev] [--langs en es ...]
                                  [--errors N] [--edits N] [--cv] [--no-held-out] [--leads]
-                                 [--subset even|odd]
+                                 [--subset even|odd] [--by-rule]
 
 For each language and direction (masculine→feminine, feminine→masculine), on the CHOOSING part
 (the first half of each file, from which the packaged substitution tables were learned, so an
@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from occbio.rewrite import Rewriter  # noqa: E402
 from occbio.rewrite.learn import aligned_edits, learn, load_mtgeneval, split_pairs  # noqa: E402
-from occbio.rewrite.tokens import words  # noqa: E402
+from occbio.rewrite.tokens import word_spans, words  # noqa: E402
 from occbio.rewrite_command import make_rewriter  # noqa: E402
 
 
@@ -48,6 +48,8 @@ def evaluate(rw: Rewriter, pairs, to: str) -> dict:
     errors = []
     missed: Counter = Counter()
     wrong: Counter = Counter()
+    by_rule: Counter = Counter()  # (rule, right?) -> edits, when the rewriter can explain
+    explain = getattr(rw, "explain", None)
     for f, m in pairs:
         src, ref = (m, f) if to == "feminine" else (f, m)
         out = rw.rewrite(src, to)
@@ -66,6 +68,13 @@ def evaluate(rw: Rewriter, pairs, to: str) -> dict:
         ref_w += sum(r.values())
         if out != ref:
             errors.append((src, out, ref))
+        if explain is not None:
+            starts = {a: k for k, (a, _) in enumerate(word_spans(src, lang))}
+            ends = {b: k + 1 for k, (_, b) in enumerate(word_spans(src, lang))}
+            for e in explain(src, to):
+                i1, i2 = starts.get(e.start), ends.get(e.end, ends.get(e.end - 1))
+                key = (i1, i2, tuple(words(e.new, lang)))
+                by_rule[(e.rule, key in r)] += 1
         for e in r.keys() - h.keys():
             missed[(" ".join(sw[e[0] : e[1]]).lower(), " ".join(e[2]).lower())] += 1
         for e in h.keys() - r.keys():
@@ -81,6 +90,7 @@ def evaluate(rw: Rewriter, pairs, to: str) -> dict:
         "errors": errors,
         "missed": missed,
         "wrong": wrong,
+        "by_rule": by_rule,
         "tp": tp,
         "hyp_w": hyp_w,
         "ref_w": ref_w,
@@ -170,6 +180,12 @@ def main(argv=None) -> None:
         "$OPENAI_API_KEY), measured the same way; the rules answer where it does not",
     )
     ap.add_argument(
+        "--by-rule",
+        action="store_true",
+        help="the CHOOSING part's edits by the rule that made them (Rewriter.explain) and the "
+        "share of each that the human version also makes: where wrong edits come from",
+    )
+    ap.add_argument(
         "--subset",
         choices=["even", "odd"],
         help="score only the even- or odd-indexed pairs of the CHOOSING part: write rules from "
@@ -202,7 +218,7 @@ def main(argv=None) -> None:
         "are not printed",
     )
     a = ap.parse_args(argv)
-    if a.subset == "odd" and (a.errors or a.edits):
+    if a.subset == "odd" and (a.errors or a.edits or a.by_rule):
         ap.error("--subset odd is the judging half: its errors are not printed (use even)")
     if a.leads:
         print_leads(a.langs + (["ca"] if "es" in a.langs and "ca" not in a.langs else []))
@@ -253,6 +269,13 @@ def main(argv=None) -> None:
                             f"{s}→{t} {c}" for (s, t), c in r[label].most_common(a.edits)
                         )
                         print(f"    {label.upper()} ({sum(r[label].values())}): {top}")
+                if part == "choosing" and a.by_rule and r["by_rule"]:
+                    rules = sorted({k for k, _ in r["by_rule"]})
+                    cells = []
+                    for k in rules:
+                        ok, bad = r["by_rule"][(k, True)], r["by_rule"][(k, False)]
+                        cells.append(f"{k} {ok + bad} ({100 * ok / (ok + bad):.0f} % right)")
+                    print("    EDITS BY RULE: " + ", ".join(cells))
                 if part == "choosing" and a.errors:
                     for src, out, ref in r["errors"][: a.errors]:
                         print(f"    SRC {src}\n    OUT {out}\n    REF {ref}\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import sys
 from pathlib import Path
@@ -26,6 +27,13 @@ def add_rewrite_parser(sub: Any) -> None:
     p.add_argument("--to", required=True, choices=["feminine", "masculine"])
     p.add_argument("--input", type=Path, metavar="FILE", help="default: standard input")
     p.add_argument("--output", type=Path, metavar="FILE", help="default: standard output")
+    p.add_argument(
+        "--explain",
+        type=Path,
+        metavar="TSV",
+        help="also write every edit (line, start, end, old, new, rule) to this file: which rule "
+        "changed which words, for reviewing a counterfactual corpus (rules backend only)",
+    )
     llm = p.add_argument_group("--backend chat (an LLM; the rules answer where it does not)")
     llm.add_argument(
         "--backend",
@@ -43,8 +51,12 @@ def add_rewrite_parser(sub: Any) -> None:
 
 def run_rewrite(args: argparse.Namespace) -> int:
     """Carry out ``occbio rewrite``; an unsupported language raises before anything is read."""
+    from occbio.cli_options import UsageError
     from occbio.run import atomic_write
 
+    explain = getattr(args, "explain", None)
+    if explain is not None and getattr(args, "backend", "rules") != "rules":
+        raise UsageError("--explain reports the rules' edits: it needs --backend rules")
     rewriter = make_rewriter(
         args.lang,
         getattr(args, "backend", "rules"),
@@ -58,11 +70,14 @@ def run_rewrite(args: argparse.Namespace) -> int:
         else sys.stdin
     )
     try:
-        if args.output is None:
-            _rewrite_lines(source, sys.stdout, rewriter, args.to)
-        else:
-            with atomic_write(args.output) as out:
-                _rewrite_lines(source, out, rewriter, args.to)
+        with contextlib.ExitStack() as stack:
+            out = (
+                sys.stdout
+                if args.output is None
+                else stack.enter_context(atomic_write(args.output))
+            )
+            tsv = None if explain is None else stack.enter_context(atomic_write(explain))
+            _rewrite_lines(source, out, rewriter, args.to, tsv)
     finally:
         if source is not sys.stdin:
             source.close()
@@ -117,7 +132,23 @@ def make_rewriter(
     return ChatRewriter(rules.lang, client, fallback=rules)
 
 
-def _rewrite_lines(source: IO[str], out: IO[str], rewriter: Any, to: str) -> None:
-    """Streamed (memory flat), each line's own ending kept."""
-    for line in rewriter.rewrite_many(source, to):
-        out.write(line)
+def _rewrite_lines(
+    source: IO[str], out: IO[str], rewriter: Any, to: str, tsv: IO[str] | None = None
+) -> None:
+    """Streamed (memory flat), each line's own ending kept; with ``tsv``, each edit too."""
+    if tsv is None:
+        for line in rewriter.rewrite_many(source, to):
+            out.write(line)
+        return
+    tsv.write("line\tstart\tend\told\tnew\trule\n")
+    for n, line in enumerate(source, 1):
+        new = next(rewriter.rewrite_many([line], to))
+        out.write(new)
+        if new is line:
+            continue
+        try:
+            edits = rewriter.explain(line.rstrip("\r\n"), to)
+        except Exception:  # the rewrite kept the line (counted); nothing to explain
+            continue
+        for e in edits:
+            tsv.write(f"{n}\t{e.start}\t{e.end}\t{e.old}\t{e.new}\t{e.rule}\n")

@@ -9,6 +9,7 @@ import pytest
 from lxml import etree
 
 from occbio.cli import main
+from occbio.rewrite import RULE_NAMES
 
 pytest.importorskip("occbio.rewrite")
 
@@ -32,6 +33,38 @@ def test_rewrite_keeps_every_line_and_the_untouched_ones_byte_identical(
     assert got[0].decode() == "She was appointed director of the museum."
     assert got[1] == b"" and got[2] == b"The river is long."
     assert got[3] == b"Her mother was a painter.\r"  # the line's own ending kept
+
+
+def test_rewrite_explain_lists_each_edit_and_the_rule_that_made_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text(
+        "Fue nombrado director del museo.\nNada que cambiar.\nÉl nació en Lima.\n",
+        encoding="utf-8",
+    )
+    out, tsv = tmp_path / "out.txt", tmp_path / "edits.tsv"
+    args = ["rewrite", "--lang", "es", "--to", "feminine", "--input", str(source)]
+    assert main([*args, "--output", str(out), "--explain", str(tsv)]) == 0
+    lines = source.read_text(encoding="utf-8").splitlines()
+    got = out.read_text(encoding="utf-8").splitlines()
+    assert got[1] == lines[1] and got[2] == "Ella nació en Lima."
+    rows = [r.split("\t") for r in tsv.read_text(encoding="utf-8").splitlines()]
+    assert rows[0] == ["line", "start", "end", "old", "new", "rule"]
+    assert {r[0] for r in rows[1:]} == {"1", "3"}  # the unchanged line has no edit
+    for n, start, end, old, new, rule in rows[1:]:
+        src = lines[int(n) - 1]
+        assert src[int(start) : int(end)] == old and new in got[int(n) - 1]
+        assert rule in RULE_NAMES
+    # replaying the edits on the source gives the rewritten line
+    first = lines[0]
+    for _, start, end, _old, new, _ in reversed([r for r in rows[1:] if r[0] == "1"]):
+        first = first[: int(start)] + new + first[int(end) :]
+    assert first == got[0] == "Fue nombrada directora del museo."
+    # the chat backend has no rules to report: a one-line error before anything is read
+    assert main([*args, "--explain", str(tsv), "--backend", "chat", "--model", "m"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "--explain" in err and len(err.splitlines()) == 1
 
 
 def test_rewrite_refuses_a_language_it_does_not_know(

@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from occbio.rewrite import Rewriter, RewriteUnavailable, rewrite, supported_languages
+from occbio.rewrite import (
+    RULE_NAMES,
+    Rewriter,
+    RewriteUnavailable,
+    rewrite,
+    supported_languages,
+)
 from occbio.rewrite.learn import aligned_edits
 
 
@@ -150,6 +156,32 @@ def test_rewrite_many_keeps_line_count_and_newlines():
     out = list(Rewriter("en").rewrite_many(lines, "feminine"))
     assert out == ["She is a baker.\n", "\n", "Nothing here.\n", "She sings"]
     assert out[2] is lines[2]
+
+
+@pytest.mark.parametrize("lang", sorted(supported_languages()))
+def test_explain_replays_to_the_rewrite(lang):
+    """Every language: the explained edits, applied to the source, give the rewrite."""
+    sentences = {
+        "en": "He met his brother, the king, and the actor gave him a prize.",
+        "es": "Él fue nombrado director; su hermano era un actor famoso.",
+        "ca": "Ell va ser nomenat director del museu.",
+        "fr": "Il a été nommé directeur ; son frère était un acteur célèbre.",
+        "it": "Lui è stato nominato direttore; suo fratello era un attore famoso.",
+        "pt": "Ele foi nomeado diretor; o seu irmão era um ator famoso.",
+        "de": "Er wurde zum Direktor ernannt; sein Bruder war ein bekannter Schauspieler.",
+        "ru": "Он был назначен директором музея.",
+    }
+    rw = Rewriter(lang, strict=True)
+    src = sentences[lang]
+    out = rw.rewrite(src, "feminine")
+    edits = rw.explain(src, "feminine")
+    assert out != src and edits
+    replay = src
+    for e in reversed(edits):
+        assert src[e.start : e.end] == e.old and e.rule in RULE_NAMES
+        replay = replay[: e.start] + e.new + replay[e.end :]
+    assert replay == out
+    assert rw.explain("The river is long.", "feminine") == [] or lang != "en"
 
 
 def test_unsupported_language_is_an_error():

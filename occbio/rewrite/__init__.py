@@ -2,16 +2,20 @@
 
 from occbio.rewrite.core import (
     DEFAULT_THRESHOLDS,
+    RULE_NAMES,
+    Edit,
     Rewriter,
     RewriteUnavailable,
     Thresholds,
     rewrite,
-    rules_fingerprint,
     supported_languages,
 )
+from occbio.rewrite.data import rules_fingerprint
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
+    "RULE_NAMES",
+    "Edit",
     "RewriteUnavailable",
     "Rewriter",
     "Thresholds",

@@ -14,17 +14,14 @@ change is returned as the very same object.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import json
 import logging
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from importlib import resources
-from typing import Literal
+from functools import lru_cache
+from typing import Literal, NamedTuple
 
+from occbio.rewrite.data import _load_tables, _load_zipf
 from occbio.rewrite.languages import LANGS, Lexicon, Sentence, rules_for
 from occbio.rewrite.tokens import ELIDING, match_case, word_spans
 
@@ -67,52 +64,28 @@ def supported_languages() -> tuple[str, ...]:
     return tuple(sorted(LANGS))
 
 
-@cache
-def _source_digest(lang: str) -> str:
-    """A digest of what decides the rewrites of ``lang``: the code of the whole rewriter (the
-    engine and every language module: one language's rules may use another's) and the
-    language's data tables, as installed."""
-    h = hashlib.sha256()
-    pkg = resources.files("occbio.rewrite")
-    for folder, prefix in ((pkg, ""), (pkg.joinpath("languages"), "languages/")):
-        for ref in sorted(folder.iterdir(), key=lambda r: r.name):
-            if ref.name.endswith(".py"):
-                h.update(f"{prefix}{ref.name}".encode() + b"\0" + ref.read_bytes())
-    data = resources.files("occbio.data.rewrite")
-    for name in (f"learned_{lang}.json", f"zipf_{lang}.tsv.gz"):
-        ref = data.joinpath(name)
-        if ref.is_file():
-            h.update(name.encode() + b"\0" + ref.read_bytes())
-    return h.hexdigest()[:16]
+class Edit(NamedTuple):
+    """One change :meth:`Rewriter.explain` reports: characters ``start:end`` of the sentence,
+    ``old`` → ``new``, made by ``rule`` (one of :data:`RULE_NAMES`)."""
+
+    start: int
+    end: int
+    old: str
+    new: str
+    rule: str | int
 
 
-def rules_fingerprint(langs: Iterable[str]) -> dict[str, str]:
-    """{lang: digest} of the rewriting rules and data: a stage that rewrites records it, so
-    an upgrade of the rules rewrites again instead of keeping a stale copy."""
-    return {lang: _source_digest(lang) for lang in sorted(set(langs))}
-
-
-@cache
-def _load_tables(lang: str) -> dict:
-    name = f"learned_{lang}.json"
-    ref = resources.files("occbio.data.rewrite").joinpath(name)
-    if not ref.is_file():
-        return {"f2m": {}, "m2f": {}}
-    return json.loads(ref.read_text(encoding="utf-8"))
-
-
-@cache
-def _load_zipf(lang: str) -> dict[str, float]:
-    """Word frequencies (Zipf scale) from wordfreq, used to accept a guessed word form."""
-    ref = resources.files("occbio.data.rewrite").joinpath(f"zipf_{lang}.tsv.gz")
-    if not ref.is_file():
-        return {}
-    out = {}
-    with ref.open("rb") as fh, gzip.open(fh, "rt", encoding="utf-8") as f:
-        for line in f:
-            w, _, z = line.rstrip("\n").partition("\t")
-            out[w] = int(z) / 10
-    return out
+#: What made an edit: a substitution learned from counterfactual pairs, anywhere or next to a
+#: changed word; the language's own word list; an article or determiner agreeing with a changed
+#: word; a productive-suffix guess checked against word frequencies; the language's grammar
+#: rules (clitics, predicates, leads, pronoun choice).
+RULE_NAMES = ("learned", "learned next to a change", "word list", "determiner", "suffix", "grammar")
+RULE_OF_SOURCE = {
+    "determiner": "determiner",
+    "next": "learned next to a change",
+    "prev": "learned next to a change",
+    "guess": "suffix",
+}
 
 
 @dataclass
@@ -154,9 +127,11 @@ class Rewriter:
         self._free: dict[str, dict[tuple, _Sub]] = {}
         self._next: dict[str, dict[tuple, _Sub]] = {}
         self._prev: dict[str, dict[tuple, _Sub]] = {}
+        self._listed: dict[str, set[tuple]] = {}  # keys from the language's own word list
         for d in ("f2m", "m2f"):
             self._free[d], self._next[d], self._prev[d] = self._compile(raw.get(d, {}))
             extra = rules.extra_subs(d)
+            self._listed[d] = {tuple(src.split()) for src in extra}
             for src, (ctx, tgt) in extra.items():
                 key = tuple(src.split())
                 table = {"free": self._free, "next": self._next, "prev": self._prev}[ctx][d]
@@ -257,19 +232,46 @@ class Rewriter:
             out = self.rewrite(body, to)
             yield line if out is body else out + line[len(body) :]
 
+    def explain(self, sentence: str, to: Target) -> list[Edit]:
+        """The edits :meth:`rewrite` makes to ``sentence``, each with the rule that made it
+        (see :data:`RULE_NAMES`): for reviewing a counterfactual corpus, or dropping the edits
+        of one kind. A rule that raises propagates (this is a debugging view)."""
+        d = direction(to)
+        if not isinstance(sentence, str) or not sentence.strip():
+            return []
+        planned = self._plan(sentence, d)
+        if planned is None:
+            return []
+        spans, toks, plan, why = planned
+        edits: list[Edit] = []
+        _render(sentence, spans, toks, plan, elide=self.lang in ELIDING, edits=edits)
+        return [e._replace(rule=why.get(e.rule, "grammar")) for e in edits]
+
     def _rewrite(self, sentence: str, d: str) -> str:
+        planned = self._plan(sentence, d)
+        if planned is None:
+            return sentence
+        spans, toks, plan, _why = planned
+        return _render(sentence, spans, toks, plan, elide=self.lang in ELIDING)
+
+    def _plan(self, sentence: str, d: str):
+        """(spans, tokens, plan, why) for ``sentence``, or None when nothing changes. ``plan[i]``
+        = (length, target words) of a substitution starting at token ``i``; ``why[i]`` the
+        rule that made it."""
         spans = word_spans(sentence, self.lang)
         if not spans:
-            return sentence
+            return None
         toks = [sentence[a:b] for a, b in spans]
         low = [t.lower() for t in toks]
         n = len(toks)
         # plan[i] = (length, target words) for a substitution starting at token i
         plan: dict[int, tuple[int, tuple[str, ...]]] = {}
+        why: dict[int, str] = {}
         covered = [False] * n
 
-        def take(i: int, sub: _Sub) -> None:
+        def take(i: int, sub: _Sub, rule: str) -> None:
             plan[i] = (sub.n, sub.tgt)
+            why[i] = rule
             for k in range(i, i + sub.n):
                 covered[k] = True
 
@@ -291,7 +293,8 @@ class Rewriter:
                 continue
             sub = lookup(free, i)
             if sub is not None and allows(d, sent, i, sub.n, sub.tgt, plan, source="free"):
-                take(i, sub)
+                listed = tuple(low[i : i + sub.n]) in self._listed[d]
+                take(i, sub, "word list" if listed else "learned")
         changed = True
         while changed:
             changed = False
@@ -316,22 +319,29 @@ class Rewriter:
                     if tgt is None and ln == 1:
                         tgt, source = self._morph_guess(d, sent, i, covered), "guess"
                     if tgt is not None and allows(d, sent, i, ln, tgt, plan, source=source):
-                        take(i, _Sub(ln, tgt))
+                        take(i, _Sub(ln, tgt), RULE_OF_SOURCE[source])
                         changed = True
                         break
             if not changed:
                 extra = self.rules.propose(d, sent, covered, plan, self._lex[d])
                 for i, (ln, tgt) in sorted(extra.items()):
                     if not any(covered[i : i + ln]) and i not in protected:
-                        take(i, _Sub(ln, tgt))
+                        take(i, _Sub(ln, tgt), "grammar")
                         changed = True
         if not plan:
-            return sentence
+            return None
+        before = dict(plan)
         self.rules.fix_plan(d, sent, plan)
-        return _render(sentence, spans, toks, plan, elide=self.lang in ELIDING)
+        for i, entry in plan.items():
+            if before.get(i) != entry:
+                why[i] = "grammar"
+        return spans, toks, plan, why
 
 
-def _render(sentence: str, spans, toks, plan, *, elide: bool) -> str:
+def _render(sentence: str, spans, toks, plan, *, elide: bool, edits: list | None = None) -> str:
+    """The sentence with ``plan`` applied; everything between words copied verbatim. With
+    ``edits``, each changed span is appended as an :class:`Edit` whose ``rule`` holds the token
+    index (filled in by :meth:`Rewriter.explain`)."""
     out = []
     pos = 0
     skip_space = False
@@ -362,6 +372,12 @@ def _render(sentence: str, spans, toks, plan, *, elide: bool) -> str:
                 skip_space = True
             if text != sentence[a:end]:
                 changed_any = True
+                if edits is not None:
+                    # an elided new word takes the space after it (`un attore` → `un'attrice`)
+                    eat = new_elided and not old_elided and sentence[end : end + 1] == " "
+                    eat = eat and i + ln < n and spans[i + ln][0] == end + 1
+                    stop = end + 1 if eat else end
+                    edits.append(Edit(a, stop, sentence[a:stop], text, i))
             out.append(gap)
             out.append(text)
             pos = end
