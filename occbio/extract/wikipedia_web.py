@@ -9,29 +9,47 @@ SQLite, values stored as zlib-compressed JSON) keeps every 200 and 404 answer fo
 the server's ``Cache-Control`` says, so a re-run or a resumed run fetches nothing twice. A site
 that cannot be reached at all raises :class:`SiteUnreachable` rather than failing each of its
 pages one by one. Turning the HTML into prose is :mod:`occbio.extract.html_text`'s job.
+
+This module holds the fetching itself: the session, its politeness and retries, and the
+thread pool. What it fetches from is built in :mod:`occbio.extract.wikipedia_urls`, how an
+answer is read (article, missing, bad shape, busy) in :mod:`occbio.extract.wikipedia_answers`,
+and what the cache keeps and how in :mod:`occbio.extract.wikipedia_cache`; the public names of
+those modules are re-exported here, so ``occbio.extract.wikipedia_web`` stays the one place to
+import the web source from.
 """
 
 from __future__ import annotations
 
 import http.cookiejar
 import logging
-import re
 import threading
 import time
-import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
-from urllib.parse import quote, unquote, urlencode, urlsplit
+from urllib.parse import urlsplit
 
 import requests
 from requests.adapters import HTTPAdapter
 
-from occbio.extract.html_text import shape_problem
-from occbio.extract.mediawiki import category_name
+from occbio.extract.wikipedia_answers import (
+    CategoryError,
+    FetchResult,
+    Status,
+    _category_page,
+    _classify,
+    _json_error,
+    _Retry,
+)
+from occbio.extract.wikipedia_cache import _CACHE_FILE, _cacheable, _json_zlib
+from occbio.extract.wikipedia_urls import (
+    category_members_url,
+    default_base_url,
+    parse_url,
+    rest_url,
+)
 from occbio.net import (
     RETRY_STATUSES,
     RateLimiter,
@@ -42,6 +60,7 @@ from occbio.net import (
     unreachable,
 )
 
+# CategoryError, FetchResult and the URL builders are re-exported from the modules that hold them.
 __all__ = [
     "CategoryError",
     "FetchResult",
@@ -55,8 +74,8 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-Status = Literal["ok", "missing", "bad_shape", "error"]
 _T = TypeVar("_T")
+_END: Any = object()
 
 
 class SiteUnreachable(RuntimeError):
@@ -72,290 +91,12 @@ class SiteUnreachable(RuntimeError):
         )
 
 
-# ---------------------------------------------------------------------------------------------
-# URLs
-
-_LANG_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
-
-
-def default_base_url(lang: str) -> str:
-    """``https://{lang}.wikipedia.org``; ``ValueError`` for a code that cannot be a subdomain."""
-    if not _LANG_RE.fullmatch(lang):
-        raise ValueError(f"not a Wikipedia language code: {lang!r}")
-    return f"https://{lang}.wikipedia.org"
-
-
-def _path_title(title: str) -> str:
-    """A title as one URL path segment: underscores for spaces, everything else escaped."""
-    return quote(title.strip().replace(" ", "_"), safe="")
-
-
-def rest_url(base: str, title: str) -> str:
-    """The REST (Parsoid) HTML of ``title``, following redirects to the canonical page."""
-    return f"{base.rstrip('/')}/api/rest_v1/page/html/{_path_title(title)}?redirect=true"
-
-
-def parse_url(base: str, title: str) -> str:
-    """``action=parse`` for ``title``: its HTML as JSON, redirects resolved, no edit links/TOC."""
-    params = {
-        "action": "parse",
-        "page": title.strip(),
-        "prop": "text",
-        "redirects": "1",
-        "format": "json",
-        "formatversion": "2",
-        "disableeditsection": "1",
-        "disabletoc": "1",
-    }
-    return f"{base.rstrip('/')}/w/api.php?{urlencode(params, quote_via=quote)}"
-
-
-def category_members_url(base: str, category: str, cont: str = "") -> str:
-    """``list=categorymembers``: up to 500 articles (namespace 0) of ``category`` (with or
-    without its namespace, in any language) per answer, ``cont`` the ``cmcontinue`` of the
-    answer before."""
-    params = {
-        "action": "query",
-        "list": "categorymembers",
-        # the canonical namespace name: every wiki accepts it besides its own
-        "cmtitle": f"Category:{category_name(category)}",
-        "cmnamespace": "0",
-        "cmtype": "page",
-        "cmlimit": "max",
-        "format": "json",
-        "formatversion": "2",
-    }
-    if cont:
-        params |= {"cmcontinue": cont, "continue": "-||"}
-    return f"{base.rstrip('/')}/w/api.php?{urlencode(params, quote_via=quote)}"
-
-
-class CategoryError(RuntimeError):
-    """A category's members could not be listed (the message says which and why)."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Fetching
-
-
-@dataclass(frozen=True)
-class FetchResult:
-    """One page's fetch: ``status`` says whether ``html`` holds the article.
-
-    ``missing``: no such page (404, or ``missingtitle``). ``bad_shape``: the server answered
-    200 with something that is not article HTML (or JSON of an unexpected shape). ``error``:
-    gave up after the retries, or the server refused the request (another 4xx). ``detail``
-    says why a page is not ``ok``. ``final_title`` is the page's title after redirects (with
-    spaces), ``page_id`` its page id.
-    """
-
-    lang: str
-    title: str
-    status: Status
-    html: str = ""
-    final_title: str = ""
-    page_id: int | None = None
-    from_cache: bool = False
-    detail: str = ""
-
-
-#: ``action=parse`` error codes that mean there is no such page.
-_MISSING_CODES = frozenset({"missingtitle", "nosuchpageid"})
-#: ``action=parse`` error codes worth another try (served with HTTP 200).
-_RETRY_CODES = frozenset({"maxlag", "ratelimited", "readonly", "internal_api_error"})
-_CACHE_FILE = "wikipedia_web.json.sqlite"  # ".json": older caches held pickles
-_END: Any = object()
-
-_VERSION_OF_RE = re.compile(r"<link\b[^>]*\brel=\"dc:isVersionOf\"[^>]*>")
-_PAGE_ID_RE = re.compile(r"<meta\b[^>]*\bproperty=\"mw:pageId\"[^>]*>")
-_HREF_RE = re.compile(r"\bhref=\"([^\"]*)\"")
-_CONTENT_RE = re.compile(r"\bcontent=\"(\d+)\"")
-
-
 #: Request errors another try cannot mend.
 _NOT_RETRIED = (
     requests.exceptions.InvalidURL,
     requests.exceptions.InvalidHeader,
     requests.exceptions.TooManyRedirects,
 )
-
-
-class _Retry(Exception):
-    """A transient answer: try again after ``wait`` seconds (``None``: exponential backoff)."""
-
-    def __init__(self, detail: str, wait: float | None = None) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        self.wait = wait
-
-
-def _head(html: str) -> str:
-    end = html.find("<body")
-    return html if end < 0 else html[:end]
-
-
-def _title_from_wiki_href(href: str) -> str:
-    _, sep, rest = href.partition("/wiki/")
-    if not sep:
-        return ""
-    return unquote(rest.split("?", 1)[0].split("#", 1)[0]).replace("_", " ")
-
-
-def _rest_metadata(html: str, final_url: str) -> tuple[str, int | None]:
-    """(title after redirects, page id) from a Parsoid document's head, else from the URL."""
-    head = _head(html)
-    title = ""
-    link = _VERSION_OF_RE.search(head)
-    if link:
-        href = _HREF_RE.search(link.group())
-        if href:
-            title = _title_from_wiki_href(href.group(1))
-    if not title:
-        path = urlsplit(final_url).path
-        _, sep, rest = path.partition("/page/html/")
-        if sep:
-            title = unquote(rest.split("/", 1)[0] if "/" in rest else rest).replace("_", " ")
-    page_id = None
-    meta = _PAGE_ID_RE.search(head)
-    if meta:
-        content = _CONTENT_RE.search(meta.group())
-        if content:
-            page_id = int(content.group(1))
-    return title, page_id
-
-
-def _json_error(response: requests.Response) -> str:
-    try:
-        body = response.json()
-    except ValueError:
-        return ""
-    if isinstance(body, dict):
-        for key in ("detail", "title", "message"):
-            if isinstance(body.get(key), str):
-                return body[key]
-    return ""
-
-
-def _classify(api: str, response: requests.Response) -> tuple[Status, str, str, int | None, str]:
-    """(status, html, final title, page id, detail) of a 200/404 answer; ``_Retry`` if busy."""
-    code = response.status_code
-    if code == 404:
-        why = _json_error(response) or response.reason or "Not Found"
-        return "missing", "", "", None, f"HTTP 404: {why}"
-    ctype = response.headers.get("Content-Type", "").lower()
-    if "charset" not in ctype:
-        response.encoding = "utf-8"  # every Wikipedia page is UTF-8, whatever the header says
-    if api == "rest":
-        html = response.text
-        if "json" in ctype:
-            return "bad_shape", "", "", None, f"not HTML: the server sent {ctype}"
-        problem = shape_problem(html)
-        if problem is not None:
-            return "bad_shape", "", "", None, problem
-        title, page_id = _rest_metadata(html, response.url)
-        return "ok", html, title, page_id, ""
-    try:
-        data: Any = response.json()
-    except ValueError:
-        head = response.text.lstrip()[:60]
-        return "bad_shape", "", "", None, f"action=parse answer is not JSON: {head!r}"
-    if not isinstance(data, dict):
-        return "bad_shape", "", "", None, "action=parse answer is not a JSON object"
-    error = data.get("error")
-    if isinstance(error, dict):
-        err_code = str(error.get("code", ""))
-        info = str(error.get("info", ""))
-        if err_code in _MISSING_CODES:
-            return "missing", "", "", None, f"{err_code}: {info}"
-        if err_code in _RETRY_CODES or err_code.startswith("internal_api_error"):
-            raise _Retry(
-                f"API error {err_code}", retry_after_seconds(response.headers.get("Retry-After"))
-            )
-        return "error", "", "", None, f"API error {err_code}: {info}"
-    parse = data.get("parse")
-    text = parse.get("text") if isinstance(parse, dict) else None
-    if isinstance(text, dict):  # formatversion=1: {"*": html}
-        text = text.get("*")
-    if not isinstance(text, str):
-        return "bad_shape", "", "", None, "action=parse answer has no parse.text"
-    assert isinstance(parse, dict)
-    problem = shape_problem(text)
-    if problem is not None:
-        return "bad_shape", "", "", None, problem
-    page_id = parse.get("pageid")
-    return (
-        "ok",
-        text,
-        str(parse.get("title") or ""),
-        page_id if isinstance(page_id, int) else None,
-        "",
-    )
-
-
-def _category_page(response: requests.Response) -> tuple[list[str], str]:
-    """(titles, cmcontinue) of a ``list=categorymembers`` answer; ``_Retry`` if busy."""
-    if response.status_code == 404:  # no API there (a wrong base URL): not an empty category
-        raise CategoryError(f"HTTP 404 from {response.url}")
-    try:
-        data: Any = response.json()
-    except ValueError:
-        raise CategoryError(
-            f"the category listing is not JSON: {response.text.lstrip()[:60]!r}"
-        ) from None
-    if not isinstance(data, dict):
-        raise CategoryError("the category listing is not a JSON object")
-    error = data.get("error")
-    if isinstance(error, dict):
-        code = str(error.get("code", ""))
-        if code in _RETRY_CODES or code.startswith("internal_api_error"):
-            raise _Retry(
-                f"API error {code}", retry_after_seconds(response.headers.get("Retry-After"))
-            )
-        raise CategoryError(f"API error {code}: {error.get('info', '')}")
-    query = data.get("query", {})
-    members = query.get("categorymembers", []) if isinstance(query, dict) else None
-    if not isinstance(members, list):
-        raise CategoryError("the category listing has no query.categorymembers list")
-    titles = [
-        m["title"] for m in members if isinstance(m, dict) and isinstance(m.get("title"), str)
-    ]
-    more = data.get("continue")
-    return titles, str(more.get("cmcontinue", "")) if isinstance(more, dict) else ""
-
-
-def _cacheable(api: str, response: requests.Response) -> bool:
-    """Keep only answers that settle a page for good: an article, or no such page."""
-    if response.status_code not in (200, 404):
-        return False
-    try:
-        status = _classify(api, response)[0]
-    except _Retry:
-        return False
-    return status in ("ok", "missing")
-
-
-def _json_zlib(on_unreadable: Callable[[], None]) -> Any:
-    """A requests-cache serializer that stores responses as zlib-compressed JSON (status,
-    headers, body): Parsoid HTML shrinks about fivefold, and a row read from a copied or
-    shared cache can never run code, as a pickle can. A row that does not decode (an older
-    pickle, a truncated or planted value) is reported through ``on_unreadable`` and read as a
-    cache miss, so the page is fetched again and the row replaced."""
-    import json
-
-    from requests_cache.serializers.pipeline import SerializerPipeline, Stage
-    from requests_cache.serializers.preconf import json_preconf_stage
-
-    def dumps(response: Any) -> bytes:
-        return zlib.compress(json.dumps(json_preconf_stage.dumps(response)).encode("utf-8"), 6)
-
-    def loads(blob: bytes) -> Any:
-        try:
-            return json_preconf_stage.loads(json.loads(zlib.decompress(blob).decode("utf-8")))
-        except Exception as exc:  # whatever the row holds, it is a miss, never an error
-            on_unreadable()
-            raise ValueError(f"unreadable cache row ({type(exc).__name__})") from None
-
-    return SerializerPipeline([Stage(dumps=dumps, loads=loads)], name="json+zlib", is_binary=True)
 
 
 class _NoCookies(http.cookiejar.DefaultCookiePolicy):

@@ -1,0 +1,76 @@
+"""The URLs of a Wikipedia's pages and API calls, built from a site's base URL.
+
+:func:`default_base_url` gives a language's site; :func:`rest_url` (Parsoid HTML),
+:func:`parse_url` (``action=parse``) and :func:`category_members_url`
+(``list=categorymembers``) the requests :class:`~occbio.extract.wikipedia_web.WikipediaWebClient`
+sends to it. They are pure string work, kept apart from the fetching so that the URLs can be
+built and checked without a client or a network.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote, urlencode
+
+from occbio.extract.mediawiki import category_name
+
+__all__ = [
+    "category_members_url",
+    "default_base_url",
+    "parse_url",
+    "rest_url",
+]
+
+_LANG_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def default_base_url(lang: str) -> str:
+    """``https://{lang}.wikipedia.org``; ``ValueError`` for a code that cannot be a subdomain."""
+    if not _LANG_RE.fullmatch(lang):
+        raise ValueError(f"not a Wikipedia language code: {lang!r}")
+    return f"https://{lang}.wikipedia.org"
+
+
+def _path_title(title: str) -> str:
+    """A title as one URL path segment: underscores for spaces, everything else escaped."""
+    return quote(title.strip().replace(" ", "_"), safe="")
+
+
+def rest_url(base: str, title: str) -> str:
+    """The REST (Parsoid) HTML of ``title``, following redirects to the canonical page."""
+    return f"{base.rstrip('/')}/api/rest_v1/page/html/{_path_title(title)}?redirect=true"
+
+
+def parse_url(base: str, title: str) -> str:
+    """``action=parse`` for ``title``: its HTML as JSON, redirects resolved, no edit links/TOC."""
+    params = {
+        "action": "parse",
+        "page": title.strip(),
+        "prop": "text",
+        "redirects": "1",
+        "format": "json",
+        "formatversion": "2",
+        "disableeditsection": "1",
+        "disabletoc": "1",
+    }
+    return f"{base.rstrip('/')}/w/api.php?{urlencode(params, quote_via=quote)}"
+
+
+def category_members_url(base: str, category: str, cont: str = "") -> str:
+    """``list=categorymembers``: up to 500 articles (namespace 0) of ``category`` (with or
+    without its namespace, in any language) per answer, ``cont`` the ``cmcontinue`` of the
+    answer before."""
+    params = {
+        "action": "query",
+        "list": "categorymembers",
+        # the canonical namespace name: every wiki accepts it besides its own
+        "cmtitle": f"Category:{category_name(category)}",
+        "cmnamespace": "0",
+        "cmtype": "page",
+        "cmlimit": "max",
+        "format": "json",
+        "formatversion": "2",
+    }
+    if cont:
+        params |= {"cmcontinue": cont, "continue": "-||"}
+    return f"{base.rstrip('/')}/w/api.php?{urlencode(params, quote_via=quote)}"
