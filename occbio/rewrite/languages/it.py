@@ -17,15 +17,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
-from occbio.rewrite.languages.it_articles import CLOSED, FORMS, agree_determiners
+from occbio.rewrite.languages.it_articles import (
+    CLOSED,
+    FORMS,
+    agree_determiners,
+    target_gender_before,
+)
 from occbio.rewrite.languages.it_clitics import swap_clitics
+from occbio.rewrite.languages.it_forms import (
+    lexical_gender,
+    modifies_unchanged_np,
+    participle_like,
+    quantifier_without_noun,
+)
 from occbio.rewrite.languages.it_lead import agree_predicates
 from occbio.rewrite.languages.it_nouns import (
+    agree_postnominal,
     agree_prenominal,
+    agree_quantifiers,
     mark_common_nouns,
     swap_hand_nouns,
     swap_titles,
 )
+from occbio.rewrite.languages.it_subject import fronted_predicate
 from occbio.rewrite.languages.it_words import (
     _AGREE_ONLY,
     _AVERE,
@@ -33,8 +47,14 @@ from occbio.rewrite.languages.it_words import (
     _NOUN_PLURAL,
     _NUMBERS,
     _OBJ_CLITICS,
+    _PERSON_PRON,
     _POSSESSIVE,
     _VERBS,
+)
+
+#: plural copulas: a noun of one form for both numbers after them is plural
+_PLURAL_COPULA = frozenset(
+    {"divennero", "diventarono", "furono", "erano", "sono", "vennero", "rimasero"}
 )
 
 
@@ -66,6 +86,12 @@ class Italian(Language):
                 prev in CLOSED or prev in _POSSESSIVE or nxt in ("che", "di", "del", "dello")
             ):
                 out.add(i)  # the noun `stato` (state), `dato che` (since)
+            elif w == "detta" and prev == "a":
+                out.add(i)  # `a detta di`: according to
+            elif w in ("domenica", "domenico") and (
+                i == 0 or not s.toks[i][:1].isupper() or nxt == ","
+            ):
+                out.add(i)  # Sunday, not a name
             elif w in ("lady", "lord") and prev in ("our", "first", "the", "house"):
                 out.add(i)
         return out
@@ -82,8 +108,11 @@ class Italian(Language):
         source: str = "table",
     ) -> bool:
         """Agreement runs from a noun (or adjective) to its determiner, never from a changed
-        determiner or clitic to the word beside it (`gli insulti ricevuti lo portarono`,
-        `presentati dallo stesso`)."""
+        determiner, clitic or pronoun to the word beside it (`gli insulti ricevuti lo
+        portarono`, `presentati dallo stesso`, `A questo punto lui`); a word after a determiner
+        of the target gender is not of the source gender (`delle cameriere`); capitalised
+        participles are names (`Regno Unito`); quantifiers agree with their own noun only;
+        a learned participle after an unchanged noun phrase is that noun's."""
         if (
             source == "free"
             and i > 0
@@ -94,11 +123,32 @@ class Italian(Language):
             return False  # a name: `Organizzazione Nazionale per le Donne`, `(Donna dell'anno)`
         if ln != 1 or s.low[i] in CLOSED:
             return True
+        if target_gender_before(d, s, i):
+            return False  # `delle cameriere`, `un signore`: not of the source gender
+        if (
+            source != "determiner"
+            and i > 0
+            and s.toks[i][:1].isupper()
+            and participle_like(s.low[i], irregular=True)
+        ):
+            return False  # a name: `Regno Unito`, `Mar Morto`, `NATO`
+        if quantifier_without_noun(s, i):
+            return False  # `tutte le foto`, `molte volte`: they agree with their own noun
+        if source == "free" and modifies_unchanged_np(d, s, i):
+            return False  # `una tradizione conosciuta`: the adjective of an unchanged noun
         neighbours = [k for k in (i - 1, i + 1) if k in plan and 0 <= k < len(s.low)]
         neighbours = [k for k in neighbours if s.joined(min(k, i))]
         if not neighbours:
             return True
-        return not all(s.low[k] in CLOSED or s.low[k] in _OBJ_CLITICS for k in neighbours)
+        # agreement runs from a noun, not from a pronoun (`A questo punto lui`) nor from
+        # `maschile` ↔ `femminile`, a change of meaning (`personaggio televisivo maschile`)
+        return not all(
+            s.low[k] in CLOSED
+            or s.low[k] in _OBJ_CLITICS
+            or s.low[k] in _PERSON_PRON
+            or lexical_gender(s.low[k])
+            for k in neighbours
+        )
 
     def morph_candidates(self, d: str, word: str) -> list[str]:
         if word in CLOSED or word in _COPULA or word in _VERBS or word in _AVERE:
@@ -135,12 +185,16 @@ class Italian(Language):
             mark_common_nouns(d, s, covered, out)
         if not out:
             agree_prenominal(self, d, s, covered, plan, lex, out)
+            agree_quantifiers(d, s, covered, plan, out)
+            agree_postnominal(self, d, s, covered, plan, lex, out)
         if not out:
             agree_determiners(d, s, covered, plan, out)
         if not out:
             agree_predicates(self, d, s, covered, lex, out)
         if not out:
             swap_clitics(d, s, covered, out)
+        if not out:
+            fronted_predicate(self, d, s, covered, lex, out)
         return out
 
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
@@ -156,6 +210,7 @@ class Italian(Language):
                 plural = (
                     prev_src in _NUMBERS
                     or prev_src.isdigit()
+                    or prev_src in _PLURAL_COPULA  # `divennero re`
                     or any(e[2] == "pl" for e in FORMS.get(prev, []))
                     or prev in ("suoi", "sue", "loro", "tutti", "tutte", "molti", "molte")
                 )
@@ -181,6 +236,7 @@ RULES = Italian(
         ("trici", "tori"),
         ("trice", "tore"),
         ("che", "ci"),
+        ("che", "chi"),
         ("ghe", "ghi"),
         ("iera", "iere"),
         ("a", "o"),

@@ -17,6 +17,7 @@ from occbio.rewrite.languages.base import Plan, Sentence
 from occbio.rewrite.languages.it_words import (
     _DEMONSTRATIVES,
     _INVARIANT_ADJ,
+    _LEXICAL_GENDER,
     _NUMBERS,
     _PLAIN_ARTICLES,
     _PRON_NEXT,
@@ -135,7 +136,7 @@ def agree_determiner(det: str, gender: str, next_word: str) -> str | None:
 
 
 #: every determiner form: the closed class the other rules stop at
-CLOSED = frozenset(FORMS)
+CLOSED = frozenset(FORMS) | {w.replace("'", "’") for w in FORMS if w.endswith("'")}
 
 #: articulated prepositions (`del`, `nella`, `agli`...)
 ART_PREPS = frozenset(
@@ -166,7 +167,9 @@ def _invariant(s: Sentence, k: int, plural: bool) -> bool:
     w = s.low[k]
     if w in _NUMBERS or w.isdigit():
         return plural  # `dei due principi`, not `nel 1628 lui`
-    return w == "loro" or w in _INVARIANT_ADJ
+    if len(w) > 5 and w.endswith(("ante", "ente", "ale", "ile", "ese")) and not plural:
+        return True  # an adjective of one form before the noun: `un importante maestro`
+    return w in ("loro", "più", "meno") or w in _INVARIANT_ADJ
 
 
 def _determiner_form(src: str, gender: str, first: str) -> str | None:
@@ -184,9 +187,9 @@ def agree_determiners(d: str, s: Sentence, covered: Sequence[bool], plan: Plan, 
     gender = "m" if d == "f2m" else "f"
     n = len(s.low)
     for i in range(n - 1):
-        if covered[i] or s.low[i] not in CLOSED:
-            continue
         src = s.low[i].replace("’", "'")
+        if covered[i] or src not in CLOSED:
+            continue
         # the changed word this determiner agrees with, maybe past invariant words
         # (`il loro coordinatore`, `dei due principi`, `il giovane attore`)
         k = i + 1
@@ -198,6 +201,8 @@ def agree_determiners(d: str, s: Sentence, covered: Sequence[bool], plan: Plan, 
         if k not in plan:
             continue
         ln, tgt = plan[k]
+        if s.low[k] in _LEXICAL_GENDER:
+            continue  # `al maschile` → `al femminile`: the article agrees with a noun left out
         same = " ".join(tgt).lower() == " ".join(s.low[k : k + ln])
         if same and k not in s.notes.get("person", ()):
             continue
@@ -218,3 +223,15 @@ def agree_determiners(d: str, s: Sentence, covered: Sequence[bool], plan: Plan, 
             if "’" in s.low[i]:
                 new = new.replace("'", "’")
             out[i] = (1, (new,))
+
+
+def target_gender_before(d: str, s: Sentence, i: int) -> bool:
+    """The determiner right before word ``i`` already has the target gender (`delle
+    cameriere`, `un signore`): the word is not of the source gender, whatever it looks like
+    (`cameriere` is a waiter or waitresses, `signore` a lord or ladies)."""
+    if i == 0 or not s.joined(i - 1) or s.covered[i - 1] or s.low[i] in _LEXICAL_GENDER:
+        return False
+    entries = FORMS.get(s.low[i - 1].replace("’", "'"))
+    if not entries or entries[0][1] is None:
+        return False
+    return entries[0][1] == ("m" if d == "f2m" else "f")

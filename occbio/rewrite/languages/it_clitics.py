@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from occbio.rewrite.languages.base import Plan, Sentence
-from occbio.rewrite.languages.it_articles import CLOSED
+from occbio.rewrite.languages.it_articles import CLOSED, onset_sound
+from occbio.rewrite.languages.it_subject import is_adverb
 from occbio.rewrite.languages.it_words import (
     _AVERE,
     _FINITE_ENDINGS,
@@ -24,17 +25,31 @@ from occbio.rewrite.languages.it_words import (
 # Only the dative `gli` (to him) → `le`: on the choosing data the accusative `lo`/`la` refers to
 # a thing as often as to the person, and `le` before a verb is also `them`.
 _CLITIC_M2F = {"gli": "le"}
+#: participles whose object `lo`/`la` is usually a thing, as ``_THING_VERBS`` (`lo ha detto`)
+_THING_PARTICIPLES = frozenset(
+    {
+        "fatto", "fatta", "detto", "detta", "saputo", "saputa", "avuto", "scritto", "letto",
+        "pubblicato", "composto", "prodotto", "registrato", "diretto", "girato", "vinto",
+        "perso", "comprato", "venduto",
+    }
+)  # fmt: skip
 _CLITIC_F2M = {"le": "gli"}
 
 
 def _is_verb(s: Sentence, k: int, clitic: str) -> bool:
     w = s.low[k]
-    if s.toks[k][:1].isupper() or w in _NOT_VERBS or w in CLOSED:
+    if s.toks[k][:1].isupper() or w in _NOT_VERBS or w in CLOSED or not w.isalpha():
         return False
     if w in _VERBS:
         return True
+    if clitic == "gli" and onset_sound(w) == "C" and w.endswith(("a", "e")) and len(w) > 3:
+        return True  # the article `gli` stands only before a vowel, s + consonant, z, gn
+    if clitic == "le" and w.endswith("a") and len(w) > 3 and w not in _NOT_VERBS:
+        return True  # the article `le` stands before a plural, not `le risulta`
     if clitic in ("la", "lo") and w.endswith(("iva", "ano")):
         return False
+    if w.endswith("esse") and s.lex is not None and s.lex.is_word(w[:-1] + "a", 2.5):
+        return False  # a noun in -essa (`le sacerdotesse`), not a subjunctive (`avesse`)
     return w.endswith(_VERB_ENDINGS) and not w.endswith("i")
 
 
@@ -43,7 +58,7 @@ def _is_finite(s: Sentence, k: int) -> bool:
     w = s.low[k]
     if s.toks[k][:1].isupper() or w in CLOSED or w in _NOT_VERBS or w in _THING_VERBS:
         return False
-    return w in _AVERE or w.endswith(_FINITE_ENDINGS)
+    return w in _AVERE or w in _VERBS or w.endswith(_FINITE_ENDINGS)
 
 
 def swap_clitics(d: str, s: Sentence, covered: Sequence[bool], out: Plan) -> None:
@@ -63,8 +78,45 @@ def swap_clitics(d: str, s: Sentence, covered: Sequence[bool], out: Plan) -> Non
         nxt_ok = i + 1 < n and s.gap_after(i) == " "
         if w in dative and nxt_ok and _is_verb(s, i + 1, w):
             out[i] = (1, (dative[w],))
-        elif w == acc_src and nxt_ok and prev not in _PREPOSITIONS and _is_finite(s, i + 1):
+        elif (
+            w == acc_src
+            and nxt_ok
+            and prev not in _PREPOSITIONS
+            and _is_finite(s, i + 1)
+            and not (i + 2 < n and s.low[i + 2] in _THING_PARTICIPLES)
+        ):  # (`lo ha fatto`: it)
             out[i] = (1, (acc_tgt,))
+            # a participle after avere agrees with the object clitic: `la aveva aiutata`
+            k = i + 2
+            if k < n and s.low[i + 1] in _AVERE and s.joined(i + 1) and not covered[k]:
+                part = s.low[k]
+                if part.endswith(("to", "so") if d == "m2f" else ("ta", "sa")):
+                    out[k] = (1, (part[:-1] + ("a" if d == "m2f" else "o"),))
+        elif (
+            w == ("averlo" if d == "m2f" else "averla")
+            and i + 1 < n
+            and s.joined(i)
+            and not covered[i + 1]
+            and s.low[i + 1].endswith(
+                ("ato", "ito", "uto") if d == "m2f" else ("ata", "ita", "uta")
+            )
+            and s.low[i + 1][:-1] + "o" not in _THING_PARTICIPLES
+        ):  # `averlo ostacolato` → `averla ostacolata`
+            out[i] = (1, (w[:-1] + ("a" if d == "m2f" else "o"),))
+            out[i + 1] = (1, (s.low[i + 1][:-1] + ("a" if d == "m2f" else "o"),))
+        elif w in ("l'", "l’") and i + 2 < n and s.low[i + 1] in _AVERE and s.joined(i + 1):
+            # `l'ha scoraggiato`: the participle agrees with the elided object clitic
+            k = i + 2
+            if k + 1 < n and is_adverb(s.low[k]) and s.joined(k):
+                k += 1  # `l'ha mai scoraggiato`
+            part = s.low[k]
+            src_end, tgt_end = ("o", "a") if d == "m2f" else ("a", "o")
+            if (
+                not covered[k]
+                and part.endswith(tuple(p + src_end for p in ("at", "it", "ut", "ss", "tt", "rs")))
+                and part[:-1] + "o" not in _THING_PARTICIPLES
+            ):
+                out[k] = (1, (part[:-1] + tgt_end,))
         elif len(w) > 6 and not s.toks[i][:1].isupper():
             for end in ("ndolo", "rlo") if d == "m2f" else ("ndola", "rla"):
                 if w.endswith(end):

@@ -12,12 +12,118 @@ from __future__ import annotations
 from occbio.rewrite.languages.base import Language, Lexicon, Sentence
 from occbio.rewrite.languages.it_articles import CLOSED
 from occbio.rewrite.languages.it_words import (
+    _ADVERBS,
+    _AVERE,
+    _CLITICS,
     _COMMON_ENDINGS,
     _COMMON_NOUNS,
+    _COPULA,
     _INVARIANT_NOUNS,
+    _LEXICAL_GENDER,
     _NOT_COMMON,
     _NOT_PREDICATE,
+    _NOUN_SWAP,
+    _NUMBERS,
+    _PERSON_PRON,
+    _PLAIN_ARTICLES,
+    _POSSESSIVE,
+    _VERB_ENDINGS,
+    _VERBS,
 )
+
+#: endings of participles and adjectives that are never person nouns (`nominata`, `adottiva`)
+_PARTICIPLES = tuple(p + e for p in ("at", "it", "ut", "iv", "os") for e in "oaie")
+#: irregular participles (`morto`, `messo`, `scritto`): a masculine one after a noun is
+#: usually that noun's (the masculine is also the form of things)
+_IRREGULAR = ("rto", "sso", "tto", "rti", "ssi", "tti")
+_IRREGULAR_ALL = tuple(p + e for p in ("rt", "ss", "tt", "lt", "rs") for e in "oaie")
+
+#: participles whose passive with `di` + infinitive is impersonal (`fu deciso di`)
+_IMPERSONAL = (
+    "consentit", "permess", "vietat", "impedit", "chiest", "consigliat", "dett", "ordinat",
+    "proibit", "raccomandat", "suggerit", "comunicat", "annunciat", "decis", "stabilit",
+)  # fmt: skip
+
+#: words that agree with the noun right after them, never on their own
+QUANTIFIERS = frozenset(
+    w + e
+    for w in ("tutt", "molt", "poc", "tant", "alcun", "altr", "cert", "parecch", "numeros", "sol")
+    for e in ("i", "e", "hi", "he", "o", "a")
+) | {"entrambi", "entrambe"}
+
+
+def quantifier_form(d: str, w: str) -> str | None:
+    """The other gender of a quantifier: `tutti` ↔ `tutte`, `pochi` ↔ `poche`, `altro` ↔
+    `altra`."""
+    pairs = (
+        (("hi", "he"), ("i", "e"), ("o", "a"))
+        if d == "m2f"
+        else (("he", "hi"), ("e", "i"), ("a", "o"))
+    )
+    if w.endswith(("o", "a")) and not w.startswith(("altr", "tutt", "cert")):
+        return None  # `molto`, `poco`, `tanto` are adverbs before an adjective
+    for a, b in pairs:
+        if w.endswith(a):
+            new = w[: len(w) - len(a)] + b
+            return new if new in QUANTIFIERS else None
+    return None
+
+
+def lexical_gender(w: str) -> bool:
+    """`maschile` ↔ `femminile`: a change of meaning, not an agreement with the person, so
+    nothing around it agrees with it (`personaggio televisivo maschile`, `al maschile`)."""
+    return w in _LEXICAL_GENDER
+
+
+def quantifier_without_noun(s: Sentence, i: int) -> bool:
+    """A quantifier (`tutte`, `molte`, `altri`) whose next word did not change: it agrees
+    with that noun (`tutte le foto`, `molte volte`), not with the person."""
+    if s.low[i] not in QUANTIFIERS:
+        return False
+    k = i + 1
+    if k < len(s.low) and s.low[k] in _PLAIN_ARTICLES and s.joined(i):
+        k += 1  # `tutte le foto`: the noun after the article
+    return not (k < len(s.low) and s.covered[k] and s.joined(k - 1))
+
+
+def participle_like(w: str, *, irregular: bool = False) -> bool:
+    """A participle or an adjective that is never a person noun (`unito`, `adottiva`);
+    ``irregular`` also takes `morto`, `eletto`, `coinvolto`, `apparso`."""
+    if w.endswith(("essa", "esse")):
+        return False
+    return w.endswith(_PARTICIPLES) or (irregular and w.endswith(_IRREGULAR_ALL))
+
+
+def modifies_unchanged_np(d: str, s: Sentence, i: int) -> bool:
+    """Word ``i`` follows a noun phrase opened by a determiner (`una tradizione conosciuta`,
+    `nella comunità adottiva`) that nothing changed: it is that noun's participle or
+    adjective."""
+    w = s.low[i]
+    if w in _NOUN_SWAP[d] or not (participle_like(w) or (d == "m2f" and w.endswith(_IRREGULAR))):
+        return False
+    j = i - 1
+    while j >= 0 and i - j <= 3 and s.joined(j):
+        w = s.low[j]
+        if s.covered[j]:
+            return False
+        if w in CLOSED:
+            return j < i - 1
+        if (
+            not w.isalpha()
+            or w in _POSSESSIVE
+            or w in _NUMBERS
+            or s.toks[j][:1].isupper()
+            or w in _AVERE
+            or w in _VERBS
+            or w in _CLITICS
+            or w in _ADVERBS
+            or w in _PERSON_PRON
+            or w in ("stato", "stata", "stati", "state", "che", "e", "ed", "o")
+            or w.endswith(_VERB_ENDINGS)
+        ):
+            return False
+        j -= 1
+    return False
 
 
 def same_for_both(w: str, *, loose: bool = False) -> bool:
@@ -97,6 +203,17 @@ def predicate_form(
         "talmente", "così", "tanto", "sì",
     ):  # fmt: skip
         return None  # `è stato annunciato che`: impersonal
+    if (
+        j + 2 < len(s.low)
+        and s.low[j + 1] == "di"
+        and s.low[j + 2].endswith(("are", "ere", "ire"))
+        and w.startswith(_IMPERSONAL)
+    ):
+        return None  # `è stato consentito di entrare`: impersonal
+    if w.startswith("trattat") and j + 1 < len(s.low) and s.low[j + 1].startswith(("di", "de")):
+        return None  # `si è trattato di un errore`: impersonal
+    if w.startswith("andat") and j + 1 < len(s.low) and s.low[j + 1] in ("bene", "male"):
+        return None  # `non è andata bene`: impersonal
     seen = lex.seen.get(w)
     if not trust and seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
         return None
@@ -107,17 +224,38 @@ def predicate_form(
     z_src = lex.zipf.get(w, 0.0)
     best = None
     cands = lang.morph_candidates(d, w)
-    if trust and not cands:  # `nota`, `sportiva`: not the verbs `notare`, `sportivare`
+    after_copula = (
+        j > 0
+        and s.low[j - 1] in _COPULA
+        and s.joined(j - 1)
+        and w not in _AVERE
+        and w not in _VERBS
+        and not w.endswith(lang.verblike_endings)
+    )
+    if (trust or after_copula) and not cands:  # `era nota`: not the verb `notare`
         cands = [
             w[: len(w) - len(a)] + b
             for a, b in ((f, m) if d == "f2m" else (m, f) for f, m in lang.suffixes)
             if a and w.endswith(a) and len(w) > len(a) + 2
         ]
+    # a participle's other form is a word even where it is rare (`avventurata`)
+    floor = 1.0 if w.endswith(("ato", "ata", "ito", "ita", "uto", "uta")) else 2.0
     for cand in cands:
         z = lex.zipf.get(cand, 0.0)
-        if z >= 2.0 and z >= z_src - drop and (best is None or z > best[0]):
+        if z >= floor and z >= z_src - drop and (best is None or z > best[0]):
             best = (z, cand)
+    if best is None and w.endswith(_REGULAR[d]) and (z_src >= 2.0 or "issim" in w):
+        # regular morphology needs no evidence: `indisciplinato` → `indisciplinata`,
+        # `richiestissimo` → `richiestissima`
+        return w[:-1] + ("a" if d == "m2f" else "o")
     return best[1] if best else None
+
+
+#: endings whose other gender is regular (a participle, a superlative)
+_REGULAR = {
+    "m2f": ("ato", "ito", "uto", "issimo"),
+    "f2m": ("ata", "ita", "uta", "issima"),
+}
 
 
 def lead_form(

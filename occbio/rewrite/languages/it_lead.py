@@ -43,6 +43,7 @@ from occbio.rewrite.languages.it_words import (
     _ORDINAL_PLURALS,
     _ORDINAL_SWAP,
     _PART_ENDINGS,
+    _PERSON_PRON,
     _PERSONISH,
     _PLURAL_PERSON,
     _PRON_NEXT,
@@ -69,6 +70,9 @@ def agree_predicates(
             if is_adverb(w):
                 j += 1
                 continue
+            if (w in _NUMBERS or w == "una") and j + 1 < n and s.low[j + 1] == "volte":
+                j += 2  # `è stato tre volte campione`
+                continue
             if w in parts:
                 if not covered[j]:
                     found[j] = (1, (parts[w],))
@@ -92,6 +96,10 @@ def agree_predicates(
                 ok = True
                 found[j] = (1, (cand,))
                 _np_tail(lang, d, s, covered, lex, j, found)
+            elif found and same_for_both(w) and not s.toks[j][:1].isupper():
+                ok = True  # `è stato docente`: a noun of both genders, its participle agrees
+            elif found and k > 0 and s.joined(k - 1) and s.low[k - 1] in _PERSON_PRON:
+                ok = True  # `Egli era già stato baronetto`: the person's participle agrees
             break
         if ok and not s.notes.get("abort"):
             out.update(found)
@@ -198,7 +206,18 @@ def _predicate_np(lang, d, s, covered, lex, j, found) -> None:
         _one_of(d, s, covered, lex, j, found)
         return
     x = j + 1
-    while x < n - 1 and s.low[x] in _INVARIANT_ADJ and s.joined(x):
+    while (
+        x < n - 1
+        and s.joined(x)
+        and (
+            s.low[x] in _INVARIANT_ADJ
+            or (
+                invariable_adj(s.low[x])
+                and s.low[x + 1].isalpha()
+                and s.low[x + 1] not in _NP_FOLLOW
+            )
+        )
+    ):  # `un importante ex maestro`: adjectives of one form before the noun
         x += 1
     if not s.joined(x - 1) or s.toks[x][:1].isupper():
         return
@@ -207,6 +226,10 @@ def _predicate_np(lang, d, s, covered, lex, j, found) -> None:
         return
     drop = 2.5 if s.low[x].endswith(_PERSONISH) else 1.5  # `avvocata` is rarer than `avvocato`
     cand = _NOUN_SWAP[d].get(s.low[x]) or predicate_form(lang, d, s, lex, x, drop=drop)
+    if cand and d == "m2f" and cand.endswith("a") and lex.zipf.get(cand + "re", 0.0) >= 3.0:
+        cand = None  # `un voto` is no `una vota` (a form of `votare`)
+    if cand and s.low[x].endswith(("rso", "sso")) and s.low[x] not in _NOUN_SWAP[d]:
+        cand = None  # `un percorso`, `un successo`: the noun of a participle, a thing
     if cand is None and same_for_both(s.low[x]):
         cand = s.low[x]  # the same noun for both genders: its article agrees
         s.notes.setdefault("person", set()).add(x)
@@ -240,9 +263,19 @@ def _person_follows(d, s, covered, x) -> bool:
 
 def _definite_np(lang, d, s, covered, lex, j, found) -> None:
     """`è stato il primo sindaco` → `è stata la prima sindaca`: a definite predicate of
-    the person only with an ordinal or a noun of the hand list (not `il motivo`)."""
+    the person only with an ordinal, an agent noun (`il proprietario`, `il fondatore`) or a
+    noun of the hand list (not `il motivo`)."""
     n = len(s.low)
     x = j + 1
+    if s.low[x] in ("più", "meno") and x + 1 < n and s.joined(x):
+        # a superlative with no noun: `è il più piccolo di quattro figli`
+        y = x + 1
+        after = s.low[y + 1] if y + 1 < n and s.joined(y) else ""
+        if after in ("", "di", "d'", "tra", "fra") or after.startswith(("de", "tra")):
+            cand = predicate_form(lang, d, s, lex, y, trust=True)
+            if cand:
+                found[y] = (1, (cand,))
+        return
     ordinal = False
     while (
         x < n - 1
@@ -255,8 +288,10 @@ def _definite_np(lang, d, s, covered, lex, j, found) -> None:
         return
     w = s.low[x]
     cand = _NOUN_SWAP[d].get(w)
-    if cand is None and ordinal and not same_for_both(w):
-        cand = lead_form(lang, d, s, lex, x, strong=True)
+    agent = w.endswith(("tore", "trice", "ario", "aria", "iere", "iera"))
+    if cand is None and (ordinal or agent) and not same_for_both(w):
+        # `il primo sindaco`, `il proprietario`: a noun naming what the person is
+        cand = lead_form(lang, d, s, lex, x, strong=ordinal)
     if cand is None:
         return
     found[x] = (1, (cand,))
@@ -279,13 +314,18 @@ def _one_of(d, s, covered, lex, j, found) -> None:
     x = j + 2
     while x < min(n, j + 6) and s.joined(x - 1):
         w = s.low[x]
-        if covered[x] and w not in CLOSED:
+        changed = covered[x] and w not in CLOSED
+        new = None if changed else (_PLURAL_PERSON[d].get(w) or plural_form(d, w, lex))
+        if changed or new:
             found[j] = (1, (pron,))
-            return
-        new = _PLURAL_PERSON[d].get(w) or plural_form(d, w, lex)
-        if new:
-            found[j] = (1, (pron,))
-            found[x] = (1, (new,))
+            if new:
+                found[x] = (1, (new,))
+            table = _GROUP_ADJ if d == "m2f" else _GROUP_ADJ_F
+            for y in range(j + 2, x):  # `dei primi due uomini` → `delle prime due donne`
+                if s.low[y] in table and not covered[y]:
+                    found[y] = (1, (table[s.low[y]],))
+                elif s.low[y] in _ORDINAL_PLURALS and not covered[y]:
+                    found[y] = (1, (s.low[y][:-1] + ("e" if d == "m2f" else "i"),))
             det = agree_determiner(nxt, "f" if d == "m2f" else "m", s.low[j + 2])
             if nxt in ART_PREPS and det and not covered[j + 1] and x > j + 2:
                 found[j + 1] = (1, (det,))  # `dei più grandi pittori`: past `più`
@@ -296,4 +336,18 @@ def _one_of(d, s, covered, lex, j, found) -> None:
         if w in _GROUP_ADJ_F or w in _ORDINAL_PLURALS:
             x += 1
             continue
+        if w.endswith("iori") and x + 1 < n and s.joined(x):  # `dei migliori giovani X`
+            w = next((v for v in s.low[x + 1 : x + 3] if v not in _INVARIANT_ADJ), "")
+        if nxt in ("dei", "degli") and (d == "f2m" or _people(w)):
+            # a group of men, or a mixed one, that stays: only the person's pronoun agrees
+            # (`una dei migliori scrittori`, `uno dei giudici` ↔ `una dei giudici`)
+            found[j] = (1, (pron,))
         return
+
+
+def _people(w: str) -> bool:
+    """A masculine plural that names people (`scrittori`, `giudici`, `artisti`), not things
+    (`strumenti`, `film`)."""
+    if w.endswith("menti"):
+        return False
+    return w.endswith(("tori", "sori", "isti", "ieri", "anti", "enti")) or w == "giudici"

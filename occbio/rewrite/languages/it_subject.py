@@ -3,7 +3,8 @@
 A predicate after the copula agrees with its subject, so it may change only when that subject
 is the person. Italian drops subject pronouns and puts subjects after passive participles, so
 the answer is a walk over the words around the copula; it lives here, apart from the predicate
-rules that ask it (``it_lead.py``).
+rules that ask it (``it_lead.py``), with the participle or adjective fronted before a comma
+(``Spagnolo, fu uno dei primi``), which agrees with the subject of the main clause.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from occbio.rewrite.languages.it_words import (
     _NOUN_SWAP,
     _PERSON_PRON,
     _PLAIN_ARTICLES,
+    _POSSESSIVE,
     _PREDICATIVE,
     _PREPOSITIONS,
     _PRO_DROP,
@@ -70,12 +72,23 @@ def person_is_subject(s: Sentence, covered: Sequence[bool], k: int, apposition=F
     if j < 0 or (not apposition and s.gap_after(j).strip(" ")):  # a new clause, no subject
         return True
     w = s.low[j]
-    if w in _PERSON_PRON or (covered[j] and w not in CLOSED):
-        return True
+    if w in ("c'", "c’", "ci") and s.joined(j):
+        return False  # `c'è stato un incendio`: the subject follows
+    if w in ("ciò", "tutto", "quanto", "nulla", "niente", "questo", "quello"):
+        return False  # `ciò non è avvenuto`, `ora tutto è bloccato`
+    after_prep = j > 0 and s.low[j - 1] in _PREPOSITIONS and s.joined(j - 1)
+    if (w in _PERSON_PRON or (covered[j] and w not in CLOSED)) and not after_prep:
+        return True  # (`su di lui è falso`: a pronoun after a preposition is no subject)
     if s.toks[j][:1].isupper() and j > 0:
-        # a name: the person, unless it follows an article (`il Capitolo`)
+        # a name: the person, unless it follows an article (`il Capitolo`) or a preposition
+        # (`L'establishment di Washington fu`: the subject is before it)
         while j > 0 and s.toks[j - 1][:1].isupper() and s.gap_after(j - 1) in (" ", "-"):
             j -= 1
+        if j > 0 and s.low[j - 1] in ("di", "d'", "da") and s.joined(j - 1):
+            return _np_before(s, covered, j - 1)
+        if j > 1 and s.joined(j - 1) and s.low[j - 2] in _PLAIN_ARTICLES and s.joined(j - 2):
+            # `Il tiralatte Elvie è`, `il pittore Rossi fu`: the noun before the name tells
+            return covered[j - 1] or person_noun(s.low[j - 1])
         return j == 0 or s.low[j - 1] not in CLOSED or covered[j - 1]
     if w in _PRO_DROP or w == "si":
         return True
@@ -89,7 +102,7 @@ def person_is_subject(s: Sentence, covered: Sequence[bool], k: int, apposition=F
         after_prep = j > 0 and (s.low[j - 1] in _PREPOSITIONS or s.low[j - 1] in ART_PREPS)
         if ((covered[j] and w not in CLOSED) or w in _PERSON_PRON) and not after_prep:
             return True
-        if w in _PLAIN_ARTICLES or w in _DEMONSTRATIVES:
+        if w in _PLAIN_ARTICLES or w in _DEMONSTRATIVES or w in ("tale", "tali", "ogni", "qualche"):
             before = s.low[j - 1] if j > 0 and not s.gap_after(j - 1).strip(" ") else ""
             if before not in _PREPOSITIONS and before not in ART_PREPS:
                 # the head of the subject: up to its first preposition
@@ -100,12 +113,82 @@ def person_is_subject(s: Sentence, covered: Sequence[bool], k: int, apposition=F
                     w2 in _NOUN_SWAP["m2f"] or w2 in _NOUN_SWAP["f2m"] for w2 in s.low[j:end]
                 )
         elif w in _PRO_DROP or w == "che" or w in _FINITE_VERBS or w.endswith(_FINITE_ENDINGS):
-            return True  # a clause boundary before any subject
-        elif s.toks[j][:1].isupper() and j > 0 and s.low[j - 1] not in CLOSED:
-            return True  # a name inside a longer subject (`il figlio di Rossi`)
+            # `Il compito che lui doveva affrontare era`: a relative clause after the subject
+            c = _relative_start(s, j)
+            if c is not None:
+                return _np_before(s, covered, c)
+            # a clause boundary before any subject, unless the clause is a relative of
+            # `ciò che` (`Ciò che è stato scritto su di lui è falso`)
+            return not _headed_by_pronoun(s, j)
+        elif (
+            s.toks[j][:1].isupper()
+            and j > 0
+            and s.low[j - 1] not in CLOSED
+            and (j == 1 or s.gap_after(j - 1).strip(" ") or s.low[j - 1] in _PRO_DROP)
+        ):
+            # a name opening the clause is the person; inside a longer subject its head
+            # decides (`la lettera W in gallese viene pronunciata`, `il figlio di Rossi`)
+            return True
         if j > 0 and s.gap_after(j - 1).strip(" "):
             return True
         j -= 1
+    return True
+
+
+def _relative_start(s: Sentence, j: int) -> int | None:
+    """The `che` opening a relative clause that holds word ``j`` and ends before the
+    copula, when a plain noun phrase (`Il compito che`) stands before it; else None."""
+    c = j if s.low[j] == "che" else j - 1
+    while c > 0 and s.low[c] != "che" and s.joined(c - 1) and j - c < 6:
+        c -= 1
+    if c < 2 or s.low[c] != "che" or not s.joined(c - 1):
+        return None
+    noun, det = s.low[c - 1], s.low[c - 2]
+    if not noun.isalpha() or s.toks[c - 1][:1].isupper() or noun in CLOSED:
+        return None
+    if (det not in _PLAIN_ARTICLES and det not in _DEMONSTRATIVES) or not s.joined(c - 2):
+        return None
+    if c > 2 and s.joined(c - 3) and (s.low[c - 3] in _PREPOSITIONS or s.low[c - 3] in _SAYING):
+        return None
+    return c - 1
+
+
+def _headed_by_pronoun(s: Sentence, j: int) -> bool:
+    """Word ``j`` is inside a relative clause of `ciò che`, `quello che`, `tutto ciò che`."""
+    c = j
+    while c > 0 and s.low[c] != "che" and s.joined(c - 1) and j - c < 8:
+        c -= 1
+    return c > 0 and s.low[c] == "che" and s.low[c - 1] in ("ciò", "quello", "quanto", "tutto")
+
+
+def person_noun(w: str) -> bool:
+    """A noun that names a person (`pittore`, `cantante`, `regista`), as far as its shape
+    or the hand list tell."""
+    from occbio.rewrite.languages.it_forms import same_for_both
+
+    if w in _NOUN_SWAP["m2f"] or w in _NOUN_SWAP["f2m"] or same_for_both(w, loose=True):
+        return True
+    return w.endswith(("tore", "trice", "essa", "iere", "iera", "ario", "aria", "ista", "ologo"))
+
+
+def _np_before(s: Sentence, covered: Sequence[bool], j: int) -> bool:
+    """The noun phrase that ends at word ``j`` (or right before a preposition at ``j``) and
+    opens the clause: is it the person? Walks left to its determiner."""
+    x = j
+    while x > 0 and s.joined(x - 1):
+        w = s.low[x]
+        if (covered[x] and w not in CLOSED) or w in _PERSON_PRON:
+            return True
+        if w in _NOUN_SWAP["m2f"] or w in _NOUN_SWAP["f2m"]:
+            return True
+        if w in _PLAIN_ARTICLES or w in _DEMONSTRATIVES:
+            before = s.low[x - 1] if x > 0 and s.joined(x - 1) else ""
+            return before in _PREPOSITIONS or before in ART_PREPS  # a PP: not the subject
+        if s.low[x - 1] in _FINITE_VERBS or s.low[x - 1].endswith(_FINITE_ENDINGS):
+            return True
+        x -= 1
+    if x >= 0 and s.low[x] in _PLAIN_ARTICLES | _DEMONSTRATIVES:
+        return covered[x]
     return True
 
 
@@ -114,14 +197,14 @@ def _che_person(s: Sentence, covered: Sequence[bool], j: int) -> bool:
     if j == 0:
         return True
     p = s.low[j - 1]
+    if p in ("il", "ciò", "cosa", "quello", "quella", "quanto"):
+        return False  # `il che è stato commentato`, `Ciò che è certo`
     if s.low[j - 1] in _SAYING or p.endswith("ndo"):
         return True
     if covered[j - 1] or p in _PERSON_PRON:
         return True
     if s.toks[j - 1][:1].isupper():
         return True
-    if p in ("il", "ciò", "cosa", "quello", "quella"):
-        return False  # `il che è stato commentato`
     if s.gap_after(j - 1).strip(" "):
         # `, che`: the antecedent before the comma
         k = j - 1
@@ -133,13 +216,20 @@ def person_is_agent(s: Sentence, covered: Sequence[bool], j: int) -> bool:
     """`fu donata dalla settima baronessa`, `fu ucciso da lui`: the person is the agent of
     the passive, so the subject is someone or something else."""
     n = len(s.low)
+    if j + 2 < n and s.joined(j) and s.joined(j + 1) and s.low[j + 2] in ("lui", "lei"):
+        return s.low[j + 1] in _PREPOSITIONS  # `è intitolato a lui`: dedicated to the person
     if j + 1 >= n or not s.joined(j) or s.low[j + 1] not in _AGENT_PREPS:
         return False
+    if j + 2 < n and s.low[j + 2] in ("un", "uno", "una", "un'", "un’"):
+        return False  # `fu accolto da un poliziotto`: someone else, not the known person
     for x in range(j + 2, min(j + 5, n)):
         if not s.joined(x - 1) and not s.low[x - 1].endswith(("'", "’")):
             break
-        if s.low[x] in _PERSON_PRON or (covered[x] and s.low[x] not in CLOSED):
+        if s.low[x] in _PERSON_PRON:
             return True
+        if covered[x] and s.low[x] not in CLOSED and s.low[x] not in _POSSESSIVE:
+            # `inviata da sua zia`: a relative of the person is someone else
+            return s.low[x - 1] not in _POSSESSIVE
     return False
 
 
@@ -152,3 +242,42 @@ def subject_follows(s: Sentence, j: int) -> bool:
     if nxt not in _PLAIN_ARTICLES and nxt not in _DEMONSTRATIVES:
         return False
     return not s.low[j].startswith(_PREDICATIVE)
+
+
+def fronted_predicate(lang, d: str, s: Sentence, covered: Sequence[bool], lex, out) -> None:
+    """A participle or adjective opening the sentence before a comma agrees with the subject
+    of the main clause (`Attanagliato dal dilemma, Burghley era meno propenso`, `Spagnolo,
+    fu uno dei primi`): it changes with the person when that subject is the person (no
+    subject, a pronoun or a name) and the main clause already changed a word of theirs."""
+    from occbio.rewrite.languages.it_forms import agree_form
+
+    n = len(s.low)
+    i = 1 if n > 1 and is_adverb(s.low[0]) and s.joined(0) else 0
+    c = next((x for x in range(i, n - 1) if "," in s.gap_after(x)), None)
+    if c is None or covered[i] or c - i > 12 or s.gap_after(c).strip() != ",":
+        return
+    if any(
+        s.low[x] in _FINITE_VERBS or s.low[x].endswith(_FINITE_ENDINGS) for x in range(i, c + 1)
+    ):
+        return  # a clause of its own
+    nxt = s.low[c + 1]
+    if nxt in CLOSED and nxt not in _CLITICS:
+        return  # `Costruito nel 1900, il teatro fu`: the subject is a noun phrase
+    subject = (
+        nxt in _PERSON_PRON
+        or nxt in _CLITICS
+        or nxt in _FINITE_VERBS
+        or nxt.endswith(_FINITE_ENDINGS)
+        or (s.toks[c + 1][:1].isupper() and nxt.isalpha())
+    )
+    if not subject or not any(covered[x] and s.low[x] not in CLOSED for x in range(c + 1, n)):
+        return
+    w = s.low[i]
+    if (d == "m2f" and not w.endswith("o")) or (d == "f2m" and not w.endswith("a")):
+        return
+    after = s.low[i + 1]
+    if i < c and not (after in _PREPOSITIONS or after in ART_PREPS or is_adverb(after)):
+        return  # `Poco tempo dopo,`: the adjective of a noun
+    new = agree_form(lang, d, lex, w)
+    if new:
+        out[i] = (1, (new,))

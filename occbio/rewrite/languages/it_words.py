@@ -17,6 +17,7 @@ _COPULA = frozenset(
         "è", "era", "fu", "sia", "fosse", "sarebbe", "sarà", "essere", "essendo", "venne",
         "viene", "veniva", "verrà", "rimase", "rimaneva", "rimane", "divenne", "diventò",
         "diventa", "diventava", "sembrava", "sembrò", "apparve", "risultò", "morì", "nacque",
+        "essersi",
     }
 )  # fmt: skip
 
@@ -31,7 +32,7 @@ _ADVERBS = frozenset(
         "assai", "così", "tanto", "talmente", "quasi", "pure", "persino", "perfino", "spesso",
         "inoltre", "infine", "subito", "presto", "ormai", "davvero", "piuttosto", "troppo",
         "alquanto", "altrettanto", "tuttavia", "quindi", "dunque", "allora", "ufficialmente",
-        "successivamente", "recentemente", "inizialmente",
+        "successivamente", "recentemente", "inizialmente", "abbastanza",
     }
 )  # fmt: skip
 
@@ -46,7 +47,11 @@ _NOT_PREDICATE = frozenset(
         "quella", "suo", "sua", "mio", "mia", "tuo", "tua", "nostro", "nostra", "vostro",
         "vostra", "loro", "altro", "altra", "ognuno", "ognuna", "nessuno", "nessuna", "uno",
         "una", "caso", "modo", "tipo", "luogo", "anno", "mondo", "gruppo", "titolo", "premio",
-        "nato", "nata",
+        "nato", "nata", "colpa", "accaduto", "accaduta", "avvenuto", "avvenuta",
+        # participles said of works and buildings, never of a person
+        "pubblicato", "pubblicata", "distribuito", "distribuita",
+        "trasmesso", "trasmessa", "costruito", "costruita", "edificato", "edificata",
+        "stampato", "stampata",
     }
 )  # fmt: skip
 
@@ -131,7 +136,7 @@ archeologo archeologa antropologo antropologa filosofo filosofa astronomo astron
 coreografo coreografa scienziato scienziata allievo allieva
 alunno alunna compagno compagna padrino madrina orfano orfana sovrano sovrana
 patrono patrona profeta profetessa vedovo vedova
-padri madri uomini donne ragazzi ragazze mariti mogli regine re duchi duchesse attori attrici
+padri madri uomini donne ragazzi ragazze mariti mogli re regine duchi duchesse attori attrici
 """.split()
 
 _NUMBERS = frozenset(
@@ -195,7 +200,7 @@ _DEMONSTRATIVES = frozenset(
 
 _CHE_CONJ = frozenset(
     {"dato", "visto", "tanto", "così", "sì", "prima", "dopo", "finché", "appena", "ora", "pensava",
-     "credeva", "sapeva", "secondo"}
+     "credeva", "sapeva", "secondo", "volta"}
 )  # fmt: skip
 
 _GROUP_ADJ = {
@@ -289,3 +294,6 @@ _SPORTS = frozenset(
 )  # fmt: skip
 _PART_ENDINGS = ("ato", "ata", "ito", "ita", "uto", "uta")
 _AGENT_PREPS = frozenset({"da", "dal", "dallo", "dalla", "dall'", "dall’", "dai", "dagli", "dalle"})
+
+#: `maschile` ↔ `femminile`: a change of meaning, not an agreement, so nothing agrees with it
+_LEXICAL_GENDER = frozenset({"maschile", "femminile", "maschili", "femminili"})
