@@ -266,6 +266,23 @@ LEADS = [
         "Fue una destacada arquitecta modernista catalana.",
     ),
     ("es", "Fue un ciclista profesional belga.", "Fue una ciclista profesional belga."),
+    # an ordinal in an apposition is no person noun; `modelo` heads a lead; an invariable
+    # word after a complement (`de ideología comunista`) does not lock the lead
+    (
+        "es",
+        "Juan Gil fue un político chileno, primer hombre en ocupar el cargo.",
+        "Juan Gil fue una política chilena, primera mujer en ocupar el cargo.",
+    ),
+    (
+        "es",
+        "Alex Luna es un modelo y actor venezolano.",
+        "Alex Luna es una modelo y actriz venezolana.",
+    ),
+    (
+        "es",
+        "Fue un destacado muralista mexicano de ideología comunista.",
+        "Fue una destacada muralista mexicana de ideología comunista.",
+    ),
     (
         "ca",
         "Joan Puig (Vic, 1920) va ser un enginyer civil francès especialitzat en ponts.",
@@ -316,6 +333,201 @@ def test_social_nouns_stay_masculine_to_feminine():
     rw = Rewriter("es", strict=True)
     src = "Él viajó con un amigo hasta Lima."
     assert rw.rewrite(src, "feminine") == "Ella viajó con un amigo hasta Lima."
+
+
+# Spanish, round 4 (hand-written sentences, each for one rule; the rule's name in the comment)
+ES_ROUND4 = [
+    # adjectives after a changed noun agree, in number too and across `muy`/`más`
+    ("Sus hermanas pequeñas vivían en Lima.", "masculine", "Sus hermanos pequeños vivían en Lima."),
+    ("La reina rusa visitó Madrid en 1900.", "masculine", "El rey ruso visitó Madrid en 1900."),
+    # a verb after a changed noun is no adjective (`trabajan` is as frequent a verb)
+    ("Su madre trabaja en Lima.", "masculine", "Su padre trabaja en Lima."),
+    # agreement does not run back from a `de` complement: the portrait stays a portrait
+    (
+        "El retrato del rey fue pintado en 1800.",
+        "feminine",
+        "El retrato de la reina fue pintado en 1800.",
+    ),
+    # plural copulas agree with a changed plural subject
+    (
+        "Sus dos hijas fueron educadas en París.",
+        "masculine",
+        "Sus dos hijos fueron educados en París.",
+    ),
+    # the subject of `y fue` is the subject of the clause before: a pro-drop person
+    (
+        "En 1990 entrenó con el primer equipo y fue incluido en la lista.",
+        "feminine",
+        "En 1990 entrenó con el primer equipo y fue incluida en la lista.",
+    ),
+    # ... but not after an object noun phrase (`fundó un periódico y fue dirigido`)
+    (
+        "Fundó un periódico y fue dirigido por un amigo.",
+        "feminine",
+        "Fundó un periódico y fue dirigido por un amigo.",
+    ),
+    # `Al ser`, `tras ser`: the subject of the sentence; `como` after a verb
+    ("Al ser liberado, volvió a Madrid.", "feminine", "Al ser liberada, volvió a Madrid."),
+    (
+        "Después, Gómez sirvió como misionero en Perú.",
+        "feminine",
+        "Después, Gómez sirvió como misionera en Perú.",
+    ),
+    (
+        "Tras ser convertido en prisionero, escapó.",
+        "feminine",
+        "Tras ser convertida en prisionera, escapó.",
+    ),
+    # a number before the copula is no subject; `y uno de los` after a predicate
+    (
+        "Trabajó en Lima. 45 Fue uno de los primeros periodistas del país.",
+        "feminine",
+        "Trabajó en Lima. 45 Fue una de las primeras periodistas del país.",
+    ),
+    (
+        "Era chileno y uno de los primeros periodistas del país.",
+        "feminine",
+        "Era chilena y una de las primeras periodistas del país.",
+    ),
+    # a named time before the copula is no subject; `la tía de Pedro` is
+    (
+        "En la Guerra Civil fue destinado a Madrid.",
+        "feminine",
+        "En la Guerra Civil fue destinada a Madrid.",
+    ),
+    (
+        "La tía de Pedro era una pianista famosa.",
+        "masculine",
+        "El tío de Pedro era un pianista famoso.",
+    ),
+    # `una` + noun is the article; digits between an article and its noun
+    ("Fue una activista incansable.", "masculine", "Fue un activista incansable."),
+    (
+        "Fue elegida entre las 20 mujeres más influyentes.",
+        "masculine",
+        "Fue elegido entre los 20 hombres más influyentes.",
+    ),
+    # the article of a common-gender person noun as subject or object
+    ("Un periodista lo entrevistó en 1990.", "feminine", "Una periodista la entrevistó en 1990."),
+    (
+        "Él pasó la mayor parte de su vida en Roma.",
+        "feminine",
+        "Ella pasó la mayor parte de su vida en Roma.",
+    ),
+    # a clitic doubled by `a él`/`a ella`
+    ("Su equipo lo dejó a él en casa.", "feminine", "Su equipo la dejó a ella en casa."),
+    # comparatives in -ores are no agent nouns (`mejores`, not `mejoras`)
+    (
+        "Fue uno de los mejores futbolistas de su época.",
+        "feminine",
+        "Fue una de las mejores futbolistas de su época.",
+    ),
+    # coordinated adjectives after a noun; a sentence-initial finite verb
+    (
+        "Él se definía como un hombre tímido y reservado.",
+        "feminine",
+        "Ella se definía como una mujer tímida y reservada.",
+    ),
+    (
+        "Nació en Lima y fue criado por su abuela.",
+        "feminine",
+        "Nació en Lima y fue criada por su abuela.",
+    ),
+    # participle clauses describe the subject of their sentence
+    (
+        "Educado en Eton, ingresó en el ejército.",
+        "feminine",
+        "Educada en Eton, ingresó en el ejército.",
+    ),
+    ("Murió en Roma, rodeado de sus amigos.", "feminine", "Murió en Roma, rodeada de sus amigos."),
+    (
+        "Construido en 1900, el edificio fue restaurado en 1990.",
+        "feminine",
+        "Construido en 1900, el edificio fue restaurado en 1990.",
+    ),
+    (
+        "Él fundó el grupo Los Rayos, creado en 1981, en Madrid.",
+        "feminine",
+        "Ella fundó el grupo Los Rayos, creado en 1981, en Madrid.",
+    ),
+    # `el más pequeño de`; participles and agent nouns after a complement and `y`
+    ("Él era el más pequeño de la familia.", "feminine", "Ella era la más pequeña de la familia."),
+    (
+        "Fue herido en combate y condecorado por su valor.",
+        "feminine",
+        "Fue herida en combate y condecorada por su valor.",
+    ),
+    (
+        "Trabajó como secretaria antes de ser directora de estudio y luego locutora de radio.",
+        "masculine",
+        "Trabajó como secretario antes de ser director de estudio y luego locutor de radio.",
+    ),
+    # a relative governed by a preposition is not the subject of its copula
+    (
+        "Ganó tres de los premios para los que fue nominado.",
+        "feminine",
+        "Ganó tres de los premios para los que fue nominada.",
+    ),
+    # `dos de las cuales`, `una de las cuales` after a changed plural
+    (
+        "Tuvo cuatro hermanas, una de las cuales fue pintora.",
+        "masculine",
+        "Tuvo cuatro hermanos, uno de los cuales fue pintor.",
+    ),
+    # the article of invariable person nouns before a changed apposition
+    (
+        "Vivió en la casa del teniente general, el barón de Lys.",
+        "feminine",
+        "Vivió en la casa de la teniente general, la baronesa de Lys.",
+    ),
+    # `como` + a person noun names a role of the person, once the sentence is about them
+    (
+        "Él volvió a su pueblo como misionero.",
+        "feminine",
+        "Ella volvió a su pueblo como misionera.",
+    ),
+    (
+        "Él ganó fama como un hábil negociador.",
+        "feminine",
+        "Ella ganó fama como una hábil negociadora.",
+    ),
+    # an infinitive `ser` after a preposition has the sentence's subject
+    (
+        "Él era actor y pronto se ganó la fama de ser uno de los mejores periodistas.",
+        "feminine",
+        "Ella era actriz y pronto se ganó la fama de ser una de las mejores periodistas.",
+    ),
+    # an adjective before a common-gender person noun in a predicate; `-ón`/`-ona`
+    ("Era un ávido fan del club.", "feminine", "Era una ávida fan del club."),
+    ("Es un ávido lector de novelas.", "feminine", "Es una ávida lectora de novelas."),
+    ("Fue patrona de la fundación.", "masculine", "Fue patrón de la fundación."),
+    # ... but not the role of a personal object
+    ("Él contrató a Juan como entrenador.", "feminine", "Ella contrató a Juan como entrenador."),
+    # a predicate noun phrase coordinated with `y`
+    (
+        "Fue un alumno brillante y un lector voraz.",
+        "feminine",
+        "Fue una alumna brillante y una lectora voraz.",
+    ),
+    (
+        "Ella fue la única hija de la familia y la más pequeña.",
+        "masculine",
+        "Él fue el único hijo de la familia y el más pequeño.",
+    ),
+    # a person noun of the lead table heads a predicate noun phrase
+    (
+        "En 1990 ya era un abogado conocido en la ciudad.",
+        "feminine",
+        "En 1990 ya era una abogada conocida en la ciudad.",
+    ),
+    # `se volvió`/`se hizo` + adjective
+    ("Con los años se volvió más reservado.", "feminine", "Con los años se volvió más reservada."),
+]
+
+
+@pytest.mark.parametrize(("src", "to", "expected"), ES_ROUND4)
+def test_spanish_round4(src, to, expected):
+    assert Rewriter("es", strict=True).rewrite(src, to) == expected
 
 
 def test_demasiado_is_an_adverb():

@@ -12,7 +12,18 @@ grammar the learned table cannot see (written from the choosing half of MT-GenEv
   ``dama`` → ``caballero`` (``Dama`` + name → ``Sir``);
 * the word right after a subject pronoun ``él``/``ella`` is a verb and never guessed
   (``ella gana`` must not become ``él gano``); nouns whose other-gender form is another word
-  (``caso``/``casa``) or adverbs (``tanto``, ``junto``) are never guessed.
+  (``caso``/``casa``) or adverbs (``tanto``, ``junto``) are never guessed; nor a word before a
+  preposition whose complement changed (``el retrato del rey``), nor a verb (``su madre
+  trabaja``);
+* adjectives after a changed noun agree with it, in number too and across ``muy``/``no``
+  (``hermanas pequeñas``); the article of a common-gender person noun agrees once the
+  sentence is about the person (``un periodista la entrevistó``), and before a changed
+  apposition (``de la contraalmirante, Lady X``); relatives after a part of a changed group
+  (``una de las cuales``);
+* the subject of a copula is found across ``y``/``pero`` (the clause before), participle
+  clauses (``Educado en Eton, ...``), infinitives (``Al ser liberado``, ``la fama de ser``),
+  relatives governed by a preposition (``para los que fue nominado``) and ``como`` + a role
+  (``sirvió como misionero``), but not a personal object's (``contrató a Juan como``).
 
 This module holds the ``Language`` subclass and ``RULES``: its hooks plan the agreement inside
 noun phrases (person nouns, articles, relatives, words of gender) and hand the rest on to
@@ -28,7 +39,16 @@ from dataclasses import dataclass
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence, merge_contractions
 from occbio.rewrite.languages.es_clitics import object_clitics, verbs_after_pronouns
 from occbio.rewrite.languages.es_lead import plan_lead
-from occbio.rewrite.languages.es_predicates import predicate_list, predicate_np, subject_is_person
+from occbio.rewrite.languages.es_predicates import (
+    adjectives_after_noun,
+    first_clause_is_person,
+    next_conjunct,
+    participle_clauses,
+    plural_subject_changed,
+    predicate_list,
+    predicate_np,
+    subject_is_person,
+)
 from occbio.rewrite.languages.es_words import (
     _ADVS,
     _APPOSITIVE,
@@ -36,10 +56,12 @@ from occbio.rewrite.languages.es_words import (
     _COPULAS,
     _GENDER_STEMS,
     _GENDER_WORD,
+    _LEAD,
     _MODS,
     _NO_GUESS,
     _NOUN_DETS,
     _NOUN_LEFT,
+    _NUMBERS,
     _PERSON,
     _PERSON_SHARE,
     _PRE_AGREE,
@@ -50,6 +72,102 @@ from occbio.rewrite.languages.es_words import (
     _inside_name,
     _is_common,
 )
+
+#: quantifiers of a group {masculine: feminine}
+_QUANT = {
+    "uno": "una", "algunos": "algunas", "muchos": "muchas", "varios": "varias",
+    "ninguno": "ninguna", "ambos": "ambas", "todos": "todas", "pocos": "pocas",
+}  # fmt: skip
+#: plural copulas: their predicate agrees only with a changed plural subject
+_PLURAL_COPULAS = frozenset(
+    {"fueron", "eran", "son", "estaban", "estuvieron", "resultaron", "quedaron"}
+)
+#: verbs that are copulas after `se`
+_SE_COPULAS = frozenset({"volvió", "volvía", "vuelve", "hizo", "hacía", "hace"})
+#: changed words that are not nouns: an adjective after them agrees with something else
+_NOT_ANCHOR = frozenset(
+    {"el", "la", "los", "las", "un", "una", "unos", "unas", "del", "al", "lo", "le", "él",
+     "ella", "este", "esta", "ese", "esa", "aquel", "aquella", "estos", "estas", "esos", "esas",
+     "uno", "mismo", "misma", "sí"}
+)  # fmt: skip
+
+
+#: words after which agreement does not run back: `el retrato del rey` is not `la retrata`
+_NO_BACK = frozenset({"del", "al", "de", "a", "con", "en", "por", "para", "que", "y", "e", "o"})
+
+
+def _guess_ok(d: str, s: Sentence, i: int) -> bool:
+    """A suffix guess at ``i`` agrees with a changed neighbour: the noun before it, or the
+    noun after it when ``i`` modifies that noun; not a word before a preposition whose
+    complement changed (`el retrato del rey`), nor a verb (`su madre trabaja`, as the
+    third person plural `trabajan` shows)."""
+    low, cov = s.low, s.covered
+    left = i > 0 and cov[i - 1] and s.joined(i - 1)
+    right = i + 1 < len(low) and cov[i + 1] and s.joined(i)
+    if not left and right and low[i + 1] in _NO_BACK:
+        return False
+    if d == "f2m" and low[i].endswith("a") and s.lex is not None:
+        z = s.lex.zipf
+        if z.get(low[i] + "n", 0.0) >= max(2.0, z.get(low[i], 0.0) - 0.6):
+            return False  # as frequent as a verb as `trabaja`: `trabajan`
+    return True
+
+
+_PREPS_ALL = frozenset(
+    {"a", "de", "en", "con", "por", "para", "sin", "sobre", "contra", "entre", "hacia", "hasta",
+     "desde", "según", "tras", "durante", "ante", "bajo"}
+)  # fmt: skip
+#: common-gender words that are also adjectives or institutions (`la mayor parte`)
+_COMMON_ADJ = frozenset(
+    {"mayor", "menor", "policía", "civil", "criminal", "rebelde", "fiscal", "paciente",
+     "amante", "rival", "responsable", "adolescente", "heredero", "jefe", "portero", "piloto",
+     "gobernante", "reincidente", "homicida", "fan", "demócrata", "aristócrata", "burócrata"}
+)  # fmt: skip
+
+
+def _person_copula(d: str, s: Sentence, c: int, changed) -> bool:
+    """The predicate after the copula (or `como`) at ``c`` is the person's."""
+    if s.low[c] == "como" and _object_role(d, s, c):
+        return False
+    return subject_is_person(s, c, changed) or _como_role(d, s, c, changed)
+
+
+def _como_role(d: str, s: Sentence, c: int, changed) -> bool:
+    """`como` + a bare singular person noun (`renunció a su vida como compañero`) names a role
+    of the person when the sentence already changed for the person before it."""
+    low, toks = s.low, s.toks
+    if low[c] != "como" or c + 1 >= len(low) or not toks[c + 1].islower():
+        return False
+    k = c + 1
+    if low[k] in ("un", "una", "el", "la") and k + 1 < len(low):
+        k += 1  # `como un hábil estratega`
+        while k + 1 < len(low) and low[k] in _MODS:
+            k += 1
+    w = low[k]
+    if w.endswith("s") or not (w in _PERSON[d] or w in _LEAD[d] or _is_common(w)):
+        return False
+    return any(changed(k) for k in range(c)) or first_clause_is_person(s, 0, c)
+
+
+def _object_role(d: str, s: Sentence, c: int) -> bool:
+    """`como` after a personal object (`contrató a Juan como entrenador`, `eligió a su hijo
+    como heredero`): the role is the object's."""
+    low, toks = s.low, s.toks
+    for k in range(max(0, c - 6), c - 1):
+        nxt = low[k + 1]
+        if low[k] == "a" and (
+            toks[k + 1][:1].isupper()
+            or (nxt in ("su", "sus", "el", "la", "un", "una") and k + 2 < c
+                and (low[k + 2] in _PERSON[d] or low[k + 2] in _LEAD[d]))
+        ):  # fmt: skip
+            return True
+    return False
+
+
+def _invariable_person(w: str) -> bool:
+    """A person noun (or its rank) with one form for both genders: `teniente general`,
+    `contraalmirante`, `periodista`."""
+    return (w.endswith("nte") and len(w) > 5) or _is_common(w) or w in ("general", "mariscal")
 
 
 @dataclass
@@ -112,6 +230,8 @@ class Spanish(Language):
         if low[i] in ("uno", "una") and i + 1 < len(low) and low[i + 1] == "de":
             return False  # `uno de los ...`: agreed in propose, with the head noun known
         if _inside_name(s, i):
+            return False
+        if source == "guess" and not _guess_ok(d, s, i):
             return False
         s.notes.setdefault("why", {})[i] = source  # which rule changed it (for error reports)
         return True
@@ -208,7 +328,7 @@ class Spanish(Language):
             if not free(i):
                 continue
             j = i + 1
-            while j < n and low[j] in _MODS and not covered[j] and j - i <= 3:
+            while j < n and (low[j] in _MODS or low[j].isdigit()) and not covered[j] and j - i <= 3:
                 j += 1
             if j == i + 1 or j >= n or not changed(j):
                 continue
@@ -225,22 +345,85 @@ class Spanish(Language):
         step[0] = "copula"
         # 4. predicates after a copula whose subject is the person
         for c in range(n - 1):
-            if low[c] not in _COPULAS or not subject_is_person(s, c, changed):
+            if low[c] in _PLURAL_COPULAS:
+                if not plural_subject_changed(s, c, changed):
+                    continue  # `los dos hijos fueron capturados`: only a changed subject
+            elif low[c] in _SE_COPULAS:
+                # `se volvió más atractivo`, `se hizo famoso`: *volverse*, *hacerse* + adjective
+                if c == 0 or low[c - 1] != "se" or not subject_is_person(s, c, changed):
+                    continue
+            elif low[c] not in _COPULAS or not _person_copula(d, s, c, changed):
                 continue
             j = c + 1
             if low[c] in _TAKE_EN and j < n and low[j] == "en":
                 j += 1
-            while j < n and low[j] in _ADVS and j - c <= 4:
+            while j < n and (low[j] in _ADVS or low[j].endswith("mente")) and j - c <= 4:
                 j += 1
             if j >= n:
                 continue
             tgt = art_target(j)
             if tgt is not None:
                 step[0] = "copula_np"
-                predicate_np(d, s, j, tgt, covered, changed, put, out, lex, self.morph_candidates)
+                k = predicate_np(
+                    d, s, j, tgt, covered, changed, put, out, lex, self.morph_candidates
+                )
+                # `fue un alumno brillante y un lector voraz`: a coordinated predicate
+                while k is not None:
+                    m = next_conjunct(s, k)
+                    tgt = art_target(m) if m is not None else None
+                    if m is None or tgt is None:
+                        break
+                    k = predicate_np(
+                        d, s, m, tgt, covered, changed, put, out, lex, self.morph_candidates
+                    )
             elif not s.toks[j][:1].isupper():
                 step[0] = "copula_list"
-                predicate_list(d, s, j, free, changed, put, lex, self.morph_candidates)
+                k = predicate_list(d, s, j, free, changed, put, lex, self.morph_candidates)
+                tgt = art_target(k) if k is not None else None
+                if k is not None and tgt is not None:
+                    step[0] = "copula_np"  # `era español y uno de los primeros en`
+                    predicate_np(
+                        d, s, k, tgt, covered, changed, put, out, lex, self.morph_candidates
+                    )
+
+        step[0] = "after_noun"
+        # 4b. adjectives after a changed person noun agree with it
+        adjectives_after_noun(
+            d, s, plan, free, changed, put, lex, self.morph_candidates, _NOT_ANCHOR
+        )
+
+        step[0] = "common"
+        # 4c. the article of a common-gender person noun (`el periodista`, `un policía`) as
+        # subject or object (not after a preposition) agrees when the sentence already
+        # changed for the person; its adjective-like members (`la mayor parte`) never
+        if any(changed(k) for k in owner):  # the sentence changed for the person
+            for i in range(n - 1):
+                if not free(i) or not s.joined(i) or not _is_common(low[i + 1]):
+                    continue
+                if low[i + 1] in _COMMON_ADJ:
+                    continue
+                if low[i] in ("al", "del") or (i > 0 and low[i - 1] in _PREPS_ALL):
+                    continue
+                if low[i + 1].endswith("s") or not s.toks[i + 1].islower():
+                    continue
+                tgt = art_target(i) or det.get(low[i])
+                if tgt:
+                    put(i, tgt)
+
+        step[0] = "apposition"
+        # 4d. a noun phrase of invariable person nouns before a changed apposition (`del
+        # contraalmirante, Lord X` → `de la contraalmirante, Lady X`): its article agrees
+        for i in range(n - 2):
+            tgt = art_target(i)
+            if tgt is None or not free(i) or not s.joined(i):
+                continue
+            m = i + 1
+            if not _invariable_person(low[m]):
+                continue
+            while m + 1 < n - 1 and m - i < 3 and s.joined(m) and _invariable_person(low[m + 1]):
+                m += 1
+            if s.gap_after(m) == ", " and changed(m + 1) and s.toks[m].islower():
+                put(i, tgt)
 
         step[0] = "genderword"
         # 5. words of gender itself: `masculino` ↔ `femenino`, `paterno` ↔ `materno`; the
@@ -286,12 +469,25 @@ class Spanish(Language):
         # 6. relative pronouns after a changed person noun: `un hombre al que` → `una mujer a
         # la que`, `el rey, el cual` → `la reina, la cual`
         rel = _REL_F2M if f2m else _REL_M2F
+        quant = {f: m for m, f in _QUANT.items()} if f2m else dict(_QUANT)
         for i in range(1, n - 1):
             if not (free(i) and low[i] in rel and low[i + 1] in ("que", "cual", "cuales")):
                 continue
             h = i - 2 if low[i - 1] in ("a", "de") and i > 1 and s.joined(i - 1) else i - 1
             if changed(h) and s.gap_after(h) in (" ", ", "):
                 put(i, rel[low[i]])  # `una mujer a la que` → `un hombre al que`
+            elif (
+                low[i - 1] == "de"
+                and h > 0
+                and (low[h] in _NUMBERS or low[h] in quant)
+                and s.gap_after(h - 1) == ", "
+                and changed(h - 1)
+                and low[h - 1].endswith("s")
+            ):
+                # `sus hijas, dos de las cuales`, `algunas de las cuales`: a part of the group
+                put(i, rel[low[i]])
+                if low[h] in quant:
+                    put(h, quant[low[h]])
 
         step[0] = "nacido"
         # 7. `Nacido en ...` opening a sentence is about the person
@@ -301,6 +497,9 @@ class Spanish(Language):
             opens = i == 0 or any(ch in s.gap_after(i - 1) for ch in ".;:")
             if low[i] in born and free(i) and low[i + 1] in ("en", "el") and opens:
                 put(i, born[low[i]])
+
+        step[0] = "participle_clause"
+        participle_clauses(d, s, free, changed, put)
 
         step[0] = "dama"
         # 8. `dama` → `caballero` (`Dama` + name → `Sir`; `dama de honor` stays)

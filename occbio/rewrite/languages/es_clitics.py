@@ -53,6 +53,9 @@ def object_clitics(
         if not free(i):
             continue
         w = low[i]
+        if w == src_cl and i > 0 and _doubled(s, i, "él" if src_cl == "lo" else "ella"):
+            put(i, tgt_cl)  # `lo tuvo que empujar a él`: the clitic doubles the pronoun
+            continue
         if w == src_cl and i + 1 < n and s.gap_after(i) == " ":
             j = i + 1
             if low[j] in _AUX and j + 1 < n:
@@ -71,3 +74,15 @@ def object_clitics(
         m = _ENCLITIC.match(w)
         if m and m.group(2) == src_cl and _PERSON_VERB.match(m.group(1)):
             put(i, m.group(1) + tgt_cl)
+
+
+def _doubled(s: Sentence, i: int, pronoun: str) -> bool:
+    """The clitic at ``i`` is doubled by `a él`/`a ella` later in its clause (`lo tuvo que
+    empujar a él`): it is the person."""
+    low = s.low
+    for j in range(i + 1, min(len(low) - 1, i + 7)):
+        if not s.joined(j - 1):
+            return False
+        if low[j] == "a" and low[j + 1] == pronoun and s.joined(j):
+            return True
+    return False

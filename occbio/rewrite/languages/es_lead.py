@@ -32,6 +32,8 @@ from occbio.rewrite.languages.es_words import (
 )
 
 _SAME = ""  # a lead word that stays as it is
+#: nouns of both genders that head a lead but are other things elsewhere (`un modelo de`)
+_LEAD_COMMON = frozenset({"militar", "militares", "noble", "nobles", "modelo", "modelos"})
 
 
 def plan_lead(d: str, s: Sentence, lex: Lexicon | None) -> tuple[dict[int, str], set[int]]:
@@ -162,7 +164,12 @@ def _lead_pp(d: str, s: Sentence, k: int, lex: Lexicon) -> tuple[int, bool]:
     if k < n and s.gap_after(k - 1) == " " and toks[k].isalpha() and toks[k].islower():
         w = low[k]
         r = _lead_word(d, w, lex)
-        if r is not None and w not in ("y", "e") and w not in _LEAD_END and not transparent:
+        if (
+            r not in (None, _SAME)
+            and w not in ("y", "e")
+            and w not in _LEAD_END
+            and not transparent
+        ):
             # `profesor de derecho romano`: the noun's adjective or the person's?
             return k, False
     return k, True
@@ -170,7 +177,7 @@ def _lead_pp(d: str, s: Sentence, k: int, lex: Lexicon) -> tuple[int, bool]:
 
 def _lead_person(d: str, w: str) -> bool:
     """A noun of a person (in the source gender), as the head of a lead."""
-    if w in _LEAD[d] or _is_common(w) or w in ("militar", "militares", "noble", "nobles"):
+    if w in _LEAD[d] or _is_common(w) or w in _LEAD_COMMON:
         return True
     if d == "m2f":
         ends = ("or", "ero", "ólogo", "ógrafo", "ores", "eros", "ólogos", "ógrafos")

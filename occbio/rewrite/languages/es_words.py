@@ -257,7 +257,8 @@ _NO_GUESS = frozenset(
      "diseñado", "diseñada", "compuesto", "compuesta", "emitido", "emitida", "filmado",
      "filmada", "basado", "basada", "titulado", "titulada", "aceptado", "aceptada", "necesario",
      "necesaria", "obvio", "obvia", "ninguna", "ninguno", "alguna", "alguno", "nada",
-     "demasiado", "poco", "algo"}
+     "demasiado", "poco", "algo", "mejores", "peores", "mayores", "menores", "superiores",
+     "inferiores", "anteriores", "posteriores", "exteriores", "interiores"}
 )  # fmt: skip
 _SUBJ_DETS = frozenset(
     {"el", "la", "los", "las", "un", "una", "su", "sus", "este", "esta", "ese", "esa", "aquel",
@@ -340,14 +341,15 @@ _LEAD_NOT_PERSON = frozenset(
      "sector", "factor", "color", "valor", "honor", "error", "terror", "amor", "sabor",
      "interior", "exterior", "superior", "inferior", "mayor", "menor", "anterior", "posterior",
      "tenor", "sendero", "agujero", "aguacero", "semillero", "vivero", "crucero", "velero",
-     "sombrero", "granero", "minero"}
+     "sombrero", "granero", "minero", "primero", "primera", "tercero", "tercera", "postrero",
+     "postrera", "primeros", "primeras"}
 )  # fmt: skip
 #: after these nouns (`jugador de fútbol argentino`), an adjective is still the person's
 _PP_TRANSPARENT = frozenset(
     {"fútbol", "baloncesto", "tenis", "golf", "rugby", "hockey", "voleibol", "balonmano",
      "béisbol", "ajedrez", "atletismo", "ciclismo", "boxeo", "cine", "teatro", "televisión",
      "jazz", "rock", "pop", "ópera", "orquesta", "profesión", "origen", "ascendencia",
-     "nacimiento"}
+     "nacimiento", "negocios"}
 )  # fmt: skip
 #: words that end a lead's noun phrase (the rest is not about the person's gender)
 _LEAD_END = frozenset(
