@@ -262,8 +262,20 @@ def test_free_adjectives_only_the_persons(rw):
             "Ele é um cantor norte-americano de música country.",
             "Ela é uma cantora norte-americana de música country.",
         ),
+        # round four: a coordinated noun the lists lack, a group with degree words and
+        # coordinated adjectives, an adjective after the group, `, um dos X`, `e o X`
+        ("Paulo Reis foi um educador e filósofo brasileiro, considerado um dos pensadores.",
+         "Paulo Reis foi uma educadora e filósofa brasileira, considerada uma das pensadoras."),
+        ("Jorge Lima foi um dos mais famosos e traduzidos escritores brasileiros.",
+         "Jorge Lima foi uma das mais famosas e traduzidas escritoras brasileiras."),
+        ("Rui Costa foi um poeta português, um dos principais representantes do movimento.",
+         "Rui Costa foi uma poetisa portuguesa, uma das principais representantes do movimento."),
+        ("Ele foi um dos mais importantes pintores do país.",
+         "Ela foi uma das mais importantes pintoras do país."),
+        ("Ele foi um dos fundadores e o primeiro presidente do clube.",
+         "Ela foi uma das fundadoras e a primeira presidente do clube."),
     ],
-)
+)  # fmt: skip
 def test_lead_sentences_both_ways(rw, masculine, feminine):
     assert rw.rewrite(masculine, "feminine") == feminine
     assert rw.rewrite(feminine, "masculine") == masculine
@@ -280,3 +292,134 @@ def test_lead_not_at_all(rw):
     # the bare noun of a phrase keeps its own adjective (`direito romano`)
     src = "Rui Lopes foi um professor de direito romano."
     assert rw.rewrite(src, "feminine") == "Rui Lopes foi uma professora de direito romano."
+
+
+# Round four: rules that follow from the grammar (hand-written sentences)
+@pytest.mark.parametrize(
+    ("masculine", "feminine"),
+    [
+        # irregular adjectives, each coordinated noun's article, a lead's adverb, intensifiers
+        ("Ele foi um bom pai e um mau marido.", "Ela foi uma boa mãe e uma má esposa."),
+        ("Tom Silva é um autor muito talentoso.", "Tom Silva é uma autora muito talentosa."),
+        ("Rui foi um pintor e um autor chileno.", "Rui foi uma pintora e uma autora chilena."),
+        ("Ele mesmo escreveu o livro.", "Ela mesma escreveu o livro."),
+        ("Ele próprio escreveu o livro.", "Ela própria escreveu o livro."),
+        ("Ele interpretou a si mesmo no filme.", "Ela interpretou a si mesma no filme."),
+        # a title's adjective; determiners across a number; `um dos` after a changed group
+        ("Ele recebeu o título de Filho Adotivo.", "Ela recebeu o título de Filha Adotiva."),
+        ("Ele adorava esses seis netos.", "Ela adorava essas seis netas."),
+        ("Ele falou com um dos maridos.", "Ela falou com uma das esposas."),
+        # a gerund clause's subject; kinship; a plural copula; a name after a changed title
+        ("Em 1990, sendo um autor rico, ele saiu.", "Em 1990, sendo uma autora rica, ela saiu."),
+        ("Ele virou avô em 1990 e bisavô em 2010.", "Ela virou avó em 1990 e bisavó em 2010."),
+        ("Os netos dele foram presos.", "As netas dela foram presas."),
+        ("O Sr. Silva é muito famoso.", "A Sra. Silva é muito famosa."),
+        # an elided copula after `e`; reflexive verbs; an infinitive after a preposition
+        ("Ele foi contratado pela firma e transferido.",
+         "Ela foi contratada pela firma e transferida."),
+        ("Ele foi eleito em 1990 e reeleito em 1994.",
+         "Ela foi eleita em 1990 e reeleita em 1994."),
+        ("Ele se declarou culpado.", "Ela se declarou culpada."),
+        ("Ele considerava-se famoso.", "Ela considerava-se famosa."),
+        ("Ele mostrou-se orgulhoso do filho.", "Ela mostrou-se orgulhosa da filha."),
+        ("Ele saiu por ter sido ofendido.", "Ela saiu por ter sido ofendida."),
+        # participles the word lists lack; an ordinal before a noun of both genders
+        ("Ele foi condecorado em 1990.", "Ela foi condecorada em 1990."),
+        ("O atleta foi suspenso por dois anos.", "A atleta foi suspensa por dois anos."),
+        ("Ele foi visto pela última vez em 1937.", "Ela foi vista pela última vez em 1937."),
+        ("Ele foi o primeiro presidente eleito.", "Ela foi a primeira presidente eleita."),
+        # role nouns as the person's predicate (`nomeado ministro`, `promovido a capitão`)
+        ("Em 2010, foi nomeado ministro da Saúde.", "Em 2010, foi nomeada ministra da Saúde."),
+        ("Ele foi eleito prefeito de Lisboa.", "Ela foi eleita prefeita de Lisboa."),
+        ("Ele foi eleito o melhor jogador do ano.", "Ela foi eleita a melhor jogadora do ano."),
+        ("Ele foi aluno do pintor.", "Ela foi aluna do pintor."),
+        ("Ele foi promovido a capitão em 1915.", "Ela foi promovida a capitã em 1915."),
+        # appositions; a head noun after a changed article and adjective
+        ("O seu pai, um rico comerciante, morreu.", "A sua mãe, uma rica comerciante, morreu."),
+        ("Ele, um famoso escritor, morreu.", "Ela, uma famosa escritora, morreu."),
+        ("Ele era um conhecido banqueiro.", "Ela era uma conhecida banqueira."),
+        # `masculino` after a changed noun; a name that is the sentence's only person
+        ("Ele foi o protagonista masculino.", "Ela foi a protagonista feminina."),
+        ("Macquarie ficou muito impressionado.", "Macquarie ficou muito impressionada."),
+    ],
+)  # fmt: skip
+def test_round_four_both_ways(rw, masculine, feminine):
+    assert rw.rewrite(masculine, "feminine") == feminine
+    assert rw.rewrite(feminine, "masculine") == masculine
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # one-gender nouns (`pessoa`); no predicate after a comma; `mesmo assim` is an adverb
+        ("Ele é uma pessoa honesta.", "Ela é uma pessoa honesta."),
+        ("Ele é, claro, muito famoso.", "Ela é, claro, muito famoso."),
+        ("Ele mesmo assim continuou.", "Ela mesmo assim continuou."),
+        # predicate nouns that are no person's; a learned participle before a thing's noun
+        ("Ele foi alvo de críticas.", "Ela foi alvo de críticas."),
+        ("Ele foi motivo de orgulho.", "Ela foi motivo de orgulho."),
+        ("Ele abriu um conhecido restaurante.", "Ela abriu um conhecido restaurante."),
+        # a bare name may be anyone; a plural person noun after a name is a surname
+        ("Ele disse que Pedro ficou famoso.", "Ela disse que Pedro ficou famoso."),
+        ("Ele conheceu Paulo Reis em Lisboa.", "Ela conheceu Paulo Reis em Lisboa."),
+        # machines in -or are no people; `a cara` is a face
+        ("O motor foi desligado por ele.", "O motor foi desligado por ela."),
+        ("O computador dele avariou.", "O computador dela avariou."),
+        ("Ela lavou a cara dele.", "Ela lavou a cara dela."),
+        # a participle after a comma: the person's unless it agrees with the noun before
+        ("Ele saiu da equipa, contratado pelo Rio.", "Ela saiu da equipa, contratada pelo Rio."),
+        ("Ele viu o vulcão, conhecido por erupções.", "Ela viu o vulcão, conhecido por erupções."),
+        ("Marcado para sábado, o comício foi cancelado por ele.",
+         "Marcado para sábado, o comício foi cancelado por ela."),
+        # other subjects: a plural noun, an elided copula's noun, `dele` in a phrase
+        ("Ele disse que os livros foram destruídos.", "Ela disse que os livros foram destruídos."),
+        ("O livro foi lançado e traduzido por ele.", "O livro foi lançado e traduzido por ela."),
+        ("O uso por parte dele tornou-se aceitado.", "O uso por parte dela tornou-se aceitado."),
+        # `o fez` without an infinitive is `did it`; someone's parents stay parents
+        ("Ele prometeu fazê-lo e o fez em 1990.", "Ela prometeu fazê-lo e o fez em 1990."),
+        ("A notícia o fez chorar.", "A notícia a fez chorar."),
+        ("Ele morava com os pais que eram pobres.", "Ela morava com os pais que eram pobres."),
+    ],
+)  # fmt: skip
+def test_round_four_to_feminine(rw, source, expected):
+    assert rw.rewrite(source, "feminine") == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # one-gender nouns; an ordinal before a thing (`a primeira vez`); acronyms, `o X`
+        ("A criança é tímida e ela lê.", "A criança é tímida e ele lê."),
+        ("Foi a primeira vez que ela cantou.", "Foi a primeira vez que ele cantou."),
+        ("Segundo ela, a opção MWP foi favorecida.", "Segundo ele, a opção MWP foi favorecida."),
+        ("O Espanhol é falado por ela.", "O Espanhol é falado por ele."),
+        # `a quem`, `há a` are no object pronouns; `dado que` is a conjunction
+        ("Ela agradeceu a quem a ajudou.", "Ele agradeceu a quem o ajudou."),
+        ("Ela disse que há a garantia de emprego.", "Ele disse que há a garantia de emprego."),
+        ("Ela ficou calada, dado que não sabia.", "Ele ficou calado, dado que não sabia."),
+        # agreeing with the noun before the comma; an adjective before a noun; a thing subject
+        ("Ela saiu da equipa, contratada pelo Rio.", "Ele saiu da equipa, contratada pelo Rio."),
+        ("A esmagadora maioria votou nela.", "A esmagadora maioria votou nele."),
+        ("A empresa se declarou falida e ela saiu.", "A empresa se declarou falida e ele saiu."),
+        ("Ela visitou a Rainha Vitória.", "Ele visitou o Rei Vitória."),
+    ],
+)  # fmt: skip
+def test_round_four_to_masculine(rw, source, expected):
+    assert rw.rewrite(source, "masculine") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["O motor é barulhento.", "O computador foi desligado.", "A criança é tímida.",
+     "Isto foi considerado ilegal.", "Tudo parece tão ridículo agora."],
+)  # fmt: skip
+def test_round_four_no_person(rw, sentence):
+    for to in ("feminine", "masculine"):
+        assert rw.rewrite(sentence, to) is sentence
+
+
+@pytest.mark.parametrize("sentence", ["Ele é o ", "Ela foi uma ", "Ele foi um dos ", "esses seis "])
+def test_trailing_space_after_a_determiner(rw, sentence):
+    # a determiner that ends the line (before a space) has no noun to agree with
+    for to in ("feminine", "masculine"):
+        assert isinstance(rw.rewrite(sentence, to), str)

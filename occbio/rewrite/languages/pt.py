@@ -3,7 +3,7 @@
 What changes: pronouns and person nouns (``extra_subs``); articles, contractions and
 adjectives that agree with a changed noun (``pt_agreement``); predicates after a copula whose
 subject is the person, and the sentence's opening (``pt_predicates``); noun phrases that name the
-person, `um dos X` and `como` + noun phrase (``pt_noun_phrase``); object clitics
+person, `um dos X`, `como` + noun phrase and appositions (``pt_noun_phrase``); object clitics
 (``pt_pronouns``); Wikipedia lead sentences, rewritten whole or not at all (``pt_lead``). Word
 forms and the other-gender guess are in ``pt_forms``, the word lists in ``pt_words``.
 
@@ -14,7 +14,8 @@ after a changed pronoun (`ela continua`) or a noun after a changed contraction (
 duquesa`). :meth:`Portuguese.allows` vetoes, in turn, what the learned substitutions would change
 wrongly: anything inside a lead's predicate its parse did not decide (and the whole sentence
 when a predicate word has no known other-gender form), learned adjective changes (`novo`,
-`próprio`) except next to a change or as a predicate, learned participle changes on other nouns.
+`próprio`) except next to a change or as a predicate, learned participle changes on other nouns,
+a plural person noun that ends a name (`Paulo Reis`) and `cara` that is a face.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from occbio.rewrite.languages.pt_agreement import (
     agrees_here,
     determiner_change,
     fathers_change,
+    gender_word,
 )
 from occbio.rewrite.languages.pt_forms import (
     DETERMINER_FORMS,
@@ -36,8 +38,13 @@ from occbio.rewrite.languages.pt_forms import (
     PRONOUN_SWAP,
 )
 from occbio.rewrite.languages.pt_lead import sentence_lead
-from occbio.rewrite.languages.pt_noun_phrase import como_np
+from occbio.rewrite.languages.pt_noun_phrase import (
+    apposition_np,
+    como_np,
+    head_after_adjective,
+)
 from occbio.rewrite.languages.pt_predicates import (
+    elided_predicate,
     opening,
     participle_can_be_persons,
     predicate,
@@ -45,6 +52,25 @@ from occbio.rewrite.languages.pt_predicates import (
 )
 from occbio.rewrite.languages.pt_pronouns import enclitic_change, proclitic_change
 from occbio.rewrite.languages.pt_words import _ADJ, _PARTICIPLE
+
+#: the hand-listed person nouns, either gender
+PERSON_FORMS = frozenset(PERSON_SWAP["m2f"]) | frozenset(PERSON_SWAP["f2m"])
+
+
+def _surname(s: Sentence, i: int) -> bool:
+    """A capitalised plural person noun right after a capitalised name is a surname (`Paulo
+    Reis`): a title before a name is singular (`Rei Artur`), and a title's article goes
+    before the whole (`os Três Reis Magos`)."""
+    toks, low = s.toks, s.low
+    w = low[i]
+    if i == 0 or not toks[i][:1].isupper() or not toks[i - 1][:1].isupper():
+        return False
+    if s.gap_after(i - 1) != " " or w not in PERSON_FORMS or not w.endswith("s"):
+        return False
+    b = i - 1
+    while b > 0 and toks[b - 1][:1].isupper() and s.gap_after(b - 1) == " ":
+        b -= 1
+    return not (b > 0 and low[b - 1] in DETERMINER_FORMS) and low[i - 1] not in DETERMINER_FORMS
 
 
 @dataclass
@@ -80,6 +106,10 @@ class Portuguese(Language):
                 return False  # a lead this cannot rewrite whole stays as it is
             if any(p in lead["span"] for p in range(i, i + ln)):
                 return ln == 1 and lead["plan"].get(i) == (1, tuple(tgt))
+        if _surname(s, i):
+            return False  # `Paulo Reis`, `João Conde`: the end of a name, no title
+        if w == "cara" and not (i > 0 and s.low[i - 1] in DETERMINER_SWAP["m2f"]):
+            return False  # `a cara` is a face; only `o cara`, `um cara` is a guy
         if source == "free" and ln == 1:
             # an adjective the data changes (`novo`, `próprio`): only the person's
             masc = tgt[0] if d == "f2m" else w
@@ -126,7 +156,9 @@ class Portuguese(Language):
             out.update(
                 determiner_change(d, s, i, nominal, dets)
                 or fathers_change(d, s, i)
+                or gender_word(d, s, i, nominal)
                 or adjective_change(d, s, i, lex, nominal)
+                or elided_predicate(d, s, i, lex, nominal)
                 # predicate after a copula whose subject is the person: `ela foi presa`
                 or (
                     predicate(d, s, i, lex, free)
@@ -134,6 +166,8 @@ class Portuguese(Language):
                     else {}
                 )
                 or (como_np(d, s, i, lex, free) if pron else {})
+                or apposition_np(d, s, i, lex, free, nominal)
+                or head_after_adjective(d, s, i, lex, nominal, dets)
                 or proclitic_change(d, s, i, lex, covered)
                 or (enclitic_change(d, s, i) if person_seen else {})
             )

@@ -19,6 +19,7 @@ from occbio.rewrite.languages.pt_words import (
     _COPULAS,
     _DETS,
     _FUNCTION,
+    _IRREGULAR_ADJ,
     _IRREGULAR_VERBS,
     _NOT_ADJ,
     _NOT_VERB,
@@ -29,12 +30,18 @@ from occbio.rewrite.languages.pt_words import (
     _PRE_ADJ_PL,
     _PRONOUNS,
     _SUFFIXES,
+    _THING_OR,
     _VERB_ENDINGS,
     _VERB_FORMS,
     _VERB_FORMS_SG,
 )
 
 DIRECTIONS = ("m2f", "f2m")
+#: person-noun endings whose other gender is always the regular one, per direction (source)
+_REGULAR_PERSON = {
+    "m2f": ("ário", "eiro", "ários", "eiros"),
+    "f2m": (),  # `-eira`, `-ária` things are many (`carreira`, `bandeira`)
+}
 
 
 def swap_table(pairs, d: str) -> dict[str, str]:
@@ -52,6 +59,8 @@ PRONOUN_SWAP = {"m2f": {m: f for f, m in _PRONOUNS}, "f2m": dict(_PRONOUNS)}
 PRONOUN_FORMS = frozenset(w for p in _PRONOUNS for w in p) | {"eles", "elas"}
 #: person nouns changed anywhere: {direction: {source: target}}
 PERSON_SWAP = {d: swap_table(_PERSON, d) for d in DIRECTIONS}
+#: adjectives whose other form is no suffix change (`bom` / `boa`)
+IRREGULAR_ADJ_SWAP = {d: swap_table(_IRREGULAR_ADJ, d) for d in DIRECTIONS}
 #: person nouns and predicate words changed where they are the person's
 PERSON_PRED_SWAP = {d: {**swap_table(_PERSON_PRED, d), **PERSON_SWAP[d]} for d in DIRECTIONS}
 
@@ -100,10 +109,12 @@ def other_gender(
     nouns too (`pintor` → `pintora`), whose feminine is rarer in text."""
     if w in PERSON_PRED_SWAP[d]:
         return PERSON_PRED_SWAP[d][w]
+    if w in IRREGULAR_ADJ_SWAP[d]:
+        return IRREGULAR_ADJ_SWAP[d][w]
     seen = lex.seen.get(w)
     if veto and seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
         return None
-    if w in _NOT_ADJ or w in _PRE_ADJ or w in _PRE_ADJ_PL:
+    if w in _NOT_ADJ or w in _PRE_ADJ or w in _PRE_ADJ_PL or w in _THING_OR:
         return None
     best = None
     z_src = lex.zipf.get(w, 0.0)
@@ -129,4 +140,11 @@ def other_gender(
             best = (z, cand)
     if best is None and agent and d == "m2f" and w.endswith(_AGENT) and len(w) > 5:
         return w[:-2] + "as" if w.endswith("es") else w + "a"
+    if best is None and agent and w.endswith(_REGULAR_PERSON[d]) and len(w) > 6:
+        # `-ário`, `-eiro` person nouns have regular feminines (`prebendário`)
+        return (
+            w[:-2] + ("as" if d == "m2f" else "os")
+            if w.endswith("s")
+            else w[:-1] + ("a" if d == "m2f" else "o")
+        )
     return best[1] if best else None

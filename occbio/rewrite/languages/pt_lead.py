@@ -27,9 +27,11 @@ from occbio.rewrite.languages.pt_forms import (
 from occbio.rewrite.languages.pt_noun_phrase import group_np, person_np
 from occbio.rewrite.languages.pt_words import (
     _ADJ,
+    _ADV,
     _AUX,
     _CONJ,
     _COPULAS,
+    _EPICENE,
     _FUNCTION,
     _INVARIANT_PERSON,
     _INVARIANT_PERSON_ENDINGS,
@@ -77,9 +79,10 @@ def sentence_lead(d: str, s: Sentence, lex: Lexicon) -> dict | None:
     return s.notes["lead"]
 
 
-def _lead_form(d: str, w: str, lex: Lexicon, post: bool = False) -> str | None:
+def _lead_form(d: str, w: str, lex: Lexicon, post: bool = False, coord: bool = False) -> str | None:
     """The other-gender form of a noun or adjective of a lead's predicate (``w`` itself
-    when it is the same in both genders), or None when unknown."""
+    when it is the same in both genders), or None when unknown. ``post``: right after a
+    noun; ``coord``: a noun coordinated with the first (`um educador e filósofo`)."""
     if w in ("membro", "membros"):
         return w
     for table in (_LEAD_SWAP[d], PERSON_PRED_SWAP[d]):
@@ -94,8 +97,8 @@ def _lead_form(d: str, w: str, lex: Lexicon, post: bool = False) -> str | None:
         return t
     if w.endswith(_LEAD_SAME_ENDINGS):
         return w
-    if post:  # right after a noun: an adjective the lists lack (`fã ferrenho`)
-        t = other_gender(d, w, lex, adjlike=False)
+    if post or coord:  # an adjective the lists lack (`fã ferrenho`), a noun (`filósofo`)
+        t = other_gender(d, w, lex, adjlike=False, agent=coord)
         if t is not None and t != w:
             return t
     return None
@@ -197,10 +200,24 @@ def parse_lead(d: str, s: Sentence, lex: Lexicon) -> dict | None:
             span.add(h)
             h += 1
             continue
+        the = ("o", "a")[d == "f2m"]  # the source gender's definite article
+        if first and sep == "e" and w in (low[k], the) and h + 1 < n and s.gap_after(h) == " ":
+            # `um pintor e um escritor`, `e o primeiro presidente`: an item's own article
+            plan[h] = (1, (det[w],))
+            span.add(h)
+            h += 1
+            continue
         if state == "pp":
             if w in _LEAD_PREPS or w in DETERMINER_FORMS:
                 h += 1
                 continue
+            if h - 1 in plan and s.gap_after(h - 1) == " " and not pp_noun:
+                t = other_gender(d, w, lex)  # `uma das escritoras brasileiras`
+                if t is not None and t != w:
+                    plan[h] = (1, (t,))
+                    span.add(h)
+                    h += 1
+                    continue
             if not pp_noun:
                 pp_noun = w
             t = _LEAD_SWAP[d].get(w) if w in _LEAD_SWAP[d] else None
@@ -222,6 +239,15 @@ def parse_lead(d: str, s: Sentence, lex: Lexicon) -> dict | None:
             state, pp_noun = "pp", ""
             span.add(h)
             h += 1
+            continue
+        if w == low[k] and first and sep == "," and h + 1 < n and low[h + 1] in ("dos", "das"):
+            # an apposition: `, um dos principais representantes do movimento`
+            got = group_np(d, s, h, h + 1, lex, free)
+            if not got:
+                break
+            plan.update(got)
+            span.update(range(h, max(got) + 1))
+            h, state, pp_noun = max(got) + 1, "pp", ""
             continue
         if w in ("um", "uma", "o", "a") and not first and low[h - 1].endswith(_PARTICIPLE):
             # `considerado um dos maiores autores`
@@ -246,7 +272,15 @@ def parse_lead(d: str, s: Sentence, lex: Lexicon) -> dict | None:
             break
         if w in _FUNCTION or w in _CONJ or w in _COPULAS or w in _AUX:
             break
-        t = _lead_form(d, w, lex, post=not first and s.gap_after(h - 1) == " ")
+        if w in _EPICENE:
+            return None  # `é uma pessoa honesta`: nothing agrees with the person
+        if not first and w in _ADV:  # `um autor muito talentoso`: the adverb stays
+            span.add(h)
+            h += 1
+            continue
+        t = _lead_form(
+            d, w, lex, post=not first and s.gap_after(h - 1) == " ", coord=first and sep == "e"
+        )
         if t is None and is_verb(w, lex):
             break
         seen = lex.seen.get(w)

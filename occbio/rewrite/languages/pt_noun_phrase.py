@@ -14,6 +14,7 @@ from occbio.rewrite.languages.pt_forms import DETERMINER_SWAP, PERSON_PRED_SWAP,
 from occbio.rewrite.languages.pt_words import (
     _ADJ,
     _ADJ_ENDINGS,
+    _EPICENE,
     _HEAD_END,
     _INVARIANT_PERSON,
     _INVARIANT_PERSON_ENDINGS,
@@ -27,7 +28,7 @@ from occbio.rewrite.languages.pt_words import (
 )
 
 
-def _is_sure_person(d: str, w: str, t: str, lex: Lexicon) -> bool:
+def is_sure_person(d: str, w: str, t: str, lex: Lexicon) -> bool:
     """``w`` (changing to ``t``) is a person noun for sure: a listed one, an agent noun,
     or one the data changes (not `como um dado adquirido`)."""
     masc = t if d == "f2m" else w
@@ -57,8 +58,12 @@ def person_np(
     if not bare and h + 1 < n and free(h) and low[h] in ("dos", "das") and s.joined(k):
         return group_np(d, s, k, h, lex, free)
     fallback: Plan = {}
-    while h < n and free(h) and toks[h][:1].islower() and s.gap_after(h - 1) == " ":
+    while h < n and toks[h][:1].islower() and s.gap_after(h - 1) == " ":
         w = low[h]
+        if not free(h):
+            break
+        if w in _EPICENE:  # `uma pessoa honesta`: nothing agrees with the person
+            return {}
         if w in PERSON_PRED_SWAP[d]:
             return {h: (1, (PERSON_PRED_SWAP[d][w],))}
         nxt_ok = h + 1 < n and free(h + 1) and s.gap_after(h) == " "
@@ -75,11 +80,20 @@ def person_np(
         ):
             return {h: (1, (w,))}
         t = other_gender(d, w, lex, veto=False, agent=True)
-        personlike = (t is not None and (t if d == "f2m" else w).endswith(_PERSON_ENDINGS)) or (
-            bare and d == "m2f" and w.endswith("o") and w not in _NOT_ADJ
+        masc0 = t if (t and d == "f2m") else w
+        # a listed adjective before a noun that is no person's is no person (`a primeira vez`)
+        thing_next = nxt_ok and not low[h + 1].endswith((*_PERSON_ENDINGS, "a", "as"))
+        # ... and one before a noun of both genders leaves the head to it (`a primeira
+        # presidente eleita`)
+        invariant_next = nxt_ok and (
+            low[h + 1] in _INVARIANT_PERSON or low[h + 1].endswith(_INVARIANT_PERSON_ENDINGS)
         )
+        personlike = (
+            t is not None and masc0.endswith(_PERSON_ENDINGS)
+            and not (masc0.rstrip("s") in _ADJ and (thing_next or invariant_next))
+        ) or (bare and d == "m2f" and w.endswith("o") and w not in _NOT_ADJ)  # fmt: skip
         if sure and personlike:
-            personlike = t is not None and _is_sure_person(d, w, t, lex)
+            personlike = t is not None and is_sure_person(d, w, t, lex)
         if (
             t is not None and t != w and personlike
             and not (nxt_ok and w in _ADJ and other_gender(d, low[h + 1], lex))
@@ -121,15 +135,19 @@ def group_np(d: str, s: Sentence, k: int, h: int, lex: Lexicon, free) -> Plan:
         if not free(j):  # the head noun is changed already (`dos maiores imperadores`)
             return out if s.notes["covered"][j] else {}
         w = low[j]
+        if w in _EPICENE:
+            return {}
         if w in PERSON_PRED_SWAP[d] or (w == "pais" and d == "m2f"):
             out[j] = (1, (PERSON_PRED_SWAP[d].get(w, "mães"),))
             return out
+        # `dos mais famosos e traduzidos escritores`: degree words, coordinated adjectives,
+        # adjectives of both genders (`dos mais importantes pintores`)
+        if w in _PRE_ADJ_PL or w in ("mais", "menos") or (w in ("e", "ou") and j - 1 in out):
+            j += 1
+            continue
         if w.endswith(_INVARIANT_PLURAL) or w.rstrip("s") in _INVARIANT_PERSON:
             out[j] = (1, (w,))
             return out
-        if w in _PRE_ADJ_PL:
-            j += 1
-            continue
         t = other_gender(d, w, lex, veto=False, agent=True)
         if t is None or t == w:
             return {}
@@ -158,3 +176,34 @@ def como_np(d: str, s: Sentence, i: int, lex: Lexicon, free) -> Plan:
     if d == "m2f" and low[i] == "um" and low[i + 1 : i + 2] != ["dos"]:
         return {}
     return person_np(d, s, i, lex, free, bare, sure=True)
+
+
+def apposition_np(d: str, s: Sentence, i: int, lex: Lexicon, free, nominal: set) -> Plan:
+    """`a sua mãe, uma rica comerciante`: an apposition right after a changed person noun
+    names that person; its article (``i``) and head agree when the head is a person noun."""
+    low = s.low
+    arts = ("o", "um") if d == "m2f" else ("a", "uma")
+    if not (i > 0 and low[i] in arts and s.gap_after(i - 1) == ", "):
+        return {}
+    prev = low[i - 1]
+    person = prev in PERSON_PRED_SWAP[d] and i - 1 in nominal
+    if not person and not (prev in ("ele", "ela") and s.covered[i - 1]):
+        return {}
+    got = person_np(d, s, i, lex, free, sure=True)
+    if got and s.toks[i][:1].islower():
+        got.setdefault(i, (1, (DETERMINER_SWAP[d][low[i]],)))
+    return got
+
+
+def head_after_adjective(d: str, s: Sentence, i: int, lex: Lexicon, nominal: set, dets) -> Plan:
+    """`um conhecido banqueiro` whose article and adjective changed already: the head noun
+    after them agrees when it is a person noun for sure."""
+    low = s.low
+    if not (i > 1 and i - 1 in nominal and i - 2 in dets and s.toks[i][:1].islower()):
+        return {}
+    if s.gap_after(i - 1) != " " or s.gap_after(i - 2) != " " or low[i - 2] in ("o", "a"):
+        return {}
+    t = other_gender(d, low[i], lex, veto=False, agent=True)
+    if t is None or t == low[i] or not is_sure_person(d, low[i], t, lex):
+        return {}
+    return {i: (1, (t,))}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from occbio.rewrite.languages.base import Lexicon, Plan, Sentence
 from occbio.rewrite.languages.pt_forms import is_common_noun, is_verb
-from occbio.rewrite.languages.pt_words import _ART_BEFORE, _CLITIC_STRONG
+from occbio.rewrite.languages.pt_words import _ART_BEFORE, _CLITIC_STRONG, _FUNCTION
 
 #: articles of a thing the object clitic may stand for, per direction (source gender)
 _RIVAL_ARTS = {
@@ -27,13 +27,33 @@ def proclitic_change(d: str, s: Sentence, i: int, lex: Lexicon, covered) -> Plan
     if (
         w == ("o" if d == "m2f" else "a") and i < n - 1 and s.gap_after(i) == " "
         and (i == 0 or (low[i - 1] not in _ART_BEFORE
-                        and s.gap_after(i - 1) in (" ", ", ", ") ")))
+                        and s.gap_after(i - 1) in (" ", ", ", ") ")
+                        # after a verb it is the article (`há a garantia`, `disse a verdade`)
+                        and low[i - 1] not in ("há", "houve")
+                        and True))
+        and low[i + 1] not in _FUNCTION
         and toks[i + 1][:1].islower() and not covered[i + 1]
         and is_verb(low[i + 1], lex, i > 0 and low[i - 1] in _CLITIC_STRONG)
         and not (w == "a" and low[i + 1].endswith(("rem", "r")))  # `a venderem`
+        and not _neuter_do(s, i + 1)
     ):  # fmt: skip
         return {i: (1, ("a" if d == "m2f" else "o",))}
     return {}
+
+
+_FAZER = frozenset(
+    "faz fez fazia faria fará fazer fizesse fizera fizeram fazem faziam fazendo".split()
+)
+
+
+def _neuter_do(s: Sentence, v: int, verb: str = "") -> bool:
+    """`o faz`, `o fez`, `fazê-lo` without an infinitive after it: `o` is `it` (`e o fez com
+    sucesso`), not the person (`o fez rir`). ``v``: the word before the infinitive."""
+    low = s.low
+    if not verb and low[v] not in _FAZER:
+        return False
+    nxt = low[v + 1] if v + 1 < len(low) and s.gap_after(v) == " " else ""
+    return not (len(nxt) > 3 and nxt.endswith(("ar", "er", "ir", "ôr")))
 
 
 def enclitic_change(d: str, s: Sentence, i: int) -> Plan:
@@ -42,6 +62,9 @@ def enclitic_change(d: str, s: Sentence, i: int) -> Plan:
         cl = {"o": "a", "lo": "la", "no": "na"} if d == "m2f" else {
             "a": "o", "la": "lo", "na": "no"}  # fmt: skip
         w = s.low[i]
+        verb = s.low[i - 1]
+        if verb in ("fazê", "fê", "fá", "fazendo", "fez", "faz") and _neuter_do(s, i, verb):
+            return {}  # `fazê-lo`: do it
         if w in cl and not _rival_noun_between(d, s, i):
             return {i: (1, (cl[w],))}
     return {}

@@ -83,6 +83,13 @@ _PERSON = [
     ("irmão", "irmã"),
     ("irmãos", "irmãs"),
     ("avô", "avó"),
+    ("bisavô", "bisavó"),
+    ("tataravô", "tataravó"),
+    ("vovô", "vovó"),
+    ("cunhado", "cunhada"),
+    ("sogro", "sogra"),
+    ("genro", "nora"),
+    ("afilhado", "afilhada"),
     ("neto", "neta"),
     ("netos", "netas"),
     ("bisneto", "bisneta"),
@@ -148,6 +155,9 @@ _PERSON_PRED = [
     ("amigo", "amiga"),
     ("membro", "membra"),
     ("juiz", "juíza"),
+    ("aluno", "aluna"),
+    ("sócio", "sócia"),
+    ("dono", "dona"),
 ]
 
 # Endings (masculine form) of words that are adjectives or person nouns, safe to inflect next to
@@ -164,8 +174,10 @@ _ADJ = frozenset(
     solteiro casado viúvo divorciado nascido eleito preso honesto justo sério sábio calmo
     tímido ruivo moreno loiro louro escuro claro querido amado perfeito pronto culpado inocente
     dedicado apaixonado orgulhoso bravo cansado zangado satisfeito contente atento fiel
-    autônomo independente infeliz feliz""".split()
+    autônomo independente infeliz feliz bom mau fraco""".split()
 )
+# adjectives whose feminine is no suffix change (masculine, feminine)
+_IRREGULAR_ADJ = [("bom", "boa"), ("bons", "boas"), ("mau", "má"), ("maus", "más")]
 # words that end like an adjective but are (also) frequent nouns or verbs
 _NOT_ADJ = frozenset(
     """caso jogo parto passado estado mercado resultado reinado condado ducado senado partido
@@ -191,6 +203,11 @@ _COPULAS = frozenset(
     ficaria permaneceu permanece parecia parece tornou torna tornara tornar fosse for
     estivesse estiver esteja seja ficasse fique virou virar vira""".split()
 )
+# plural copulas: a predicate after them agrees only with a changed subject right before
+_COPULAS_PL = frozenset(
+    """eram foram são serão seriam estavam estiveram estão ficaram ficam ficavam permaneceram
+    pareciam parecem fossem sejam estivessem""".split()
+)
 # verbs with an object predicate: `a tornou famosa`, `a consideram uma das maiores`
 _OBJ_PRED = ("torn", "consider", "deix", "cham", "nome", "eleg", "declar", "proclam", "julg")
 # participles that open a sentence about a thing (`Baseado em`, `Relacionado a isso`)
@@ -207,7 +224,7 @@ _CONJ = frozenset("e mas quando embora porque pois enquanto se que onde ou".spli
 _AUX = frozenset(
     """tinha havia tem teria tendo ter terá pode podia poderia deve devia deveria iria vai ia
     foi provou provaria prova parecia parece costumava queria quis pretendia viria veio
-    acabou acabaria""".split()
+    acabou acabaria haviam tinham têm podiam podem deviam devem iam vão""".split()
 )
 _SUBJ_SKIP = frozenset(
     """também não já então ainda nunca sempre logo depois mais tarde se posteriormente
@@ -267,6 +284,7 @@ _SUFFIXES = [
     ("ona", "ão"),
     ("ãs", "ãos"),
     ("ã", "ão"),
+    ("eias", "eus"),
     ("eia", "eu"),
     ("as", "os"),
     ("a", "o"),
@@ -279,8 +297,14 @@ _INVARIANT_PERSON_ENDINGS = ("ista", "ante", "ente", "cida", "arca", "nauta", "o
 # person nouns of both genders: only the article and the adjectives change
 _INVARIANT_PERSON = frozenset(
     """fã líder jovem colega caçula policial intelectual homossexual heterossexual personagem
-    cônjuge chefe atleta camarada modelo guia rival adulto criança pessoa vítima celebridade
-    estrela ídolo gênio cliente""".split()
+    cônjuge chefe atleta camarada modelo guia rival adulto cliente""".split()
+)
+# nouns of one grammatical gender for a person of either (`a criança`, `o gênio`): neither the
+# article nor an adjective agreeing with them changes
+_EPICENE = frozenset(
+    """criança crianças pessoa pessoas vítima vítimas celebridade celebridades estrela estrelas
+    ídolo ídolos gênio gênios génio génios testemunha testemunhas personalidade personalidades
+    figura figuras indivíduo indivíduos""".split()
 )
 # adjectives of both genders before a person noun
 _PRE_ADJ = frozenset(
@@ -295,6 +319,15 @@ _PRE_ADJ_PL = frozenset(
 _NOT_PERSON = frozenset(
     """lista vista pista revista conquista entrevista crista restaurante instante presente
     acidente continente ambiente""".split()
+)
+# nouns in -or that name machines and things, never a person (`o motor`, `o computador`)
+_THING_OR = frozenset(
+    """motor motores computador computadores elevador elevadores ventilador ventiladores
+    aquecedor aquecedores refrigerador refrigeradores processador processadores indicador
+    indicadores acelerador aceleradores gerador geradores transformador transformadores reator
+    reatores condensador marcador marcadores carregador carregadores interruptor detector
+    detectores sensor sensores setor setores vetor vetores fator fatores radiador
+    liquidificador condicionador amplificador controlador simulador tambor tambores""".split()
 )
 _INVARIANT_PLURAL = ("istas", "antes", "entes", "arcas", "nautas", "cidas")
 # feminine forms the word lists may lack: agent nouns in a person's predicate (`recebedora`)
