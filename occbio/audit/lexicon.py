@@ -21,18 +21,31 @@ class it belongs to, so each word position still holds a 0/1 indicator per class
 
 Counts are plain integers in :class:`LexiconResult`, so results add up exactly: audit shards,
 documents, genders or languages separately and combine them with ``+`` or :func:`merge_results`.
+
+The method is spread over three modules: this one matches lines against a lexicon
+(:class:`Lexicon`, :func:`load_lexicon`) and counts a corpus (:class:`LexiconCounter`,
+:func:`audit_lines`); :mod:`occbio.audit.lexicon_languages` says which languages have a
+shipped lexicon and resolves language codes to them; :mod:`occbio.audit.lexicon_result` holds
+the counts and the figures derived from them (:class:`LexiconResult`, :func:`merge_results`).
+This module re-exports the public names of both, so ``occbio.audit.lexicon`` stays the one
+place to import from.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from functools import cache, lru_cache
-from importlib import resources
-from typing import Any, NamedTuple
+from functools import cache
+from typing import NamedTuple
 
+from occbio.audit.lexicon_languages import (
+    _SUFFIX,
+    LexiconUnavailable,
+    _data_dir,
+    available_languages,
+    resolve_lang,
+)
+from occbio.audit.lexicon_result import LexiconResult, _join_langs, merge_results
 from occbio.audit.tokenize import get_tokenizer, is_no_space, normalise
 
 __all__ = [
@@ -59,95 +72,9 @@ _CLASS_ALIASES = {"female": "feminine", "male": "masculine", "neutral": "unspeci
 #: Placeholder forms meaning "no such form" in the lexicon files.
 _NO_FORM = frozenset({"", "-"})
 
-_DATA_PACKAGE = "occbio"
-_DATA_DIR = "data/gender_gap"
-_SUFFIX = "_nouns.json"
-
-#: ISO 639-1, Wikipedia, macrolanguage and ISO 639-2/B codes -> the lexicon's ISO 639-3 code.
-_ALIASES: dict[str, str] = {
-    # ISO 639-1 (and the Wikipedia edition of the same code)
-    "ar": "arb", "as": "asm", "be": "bel", "bn": "ben", "bg": "bul", "ca": "cat", "cs": "ces",
-    "cy": "cym", "da": "dan", "de": "deu", "el": "ell", "en": "eng", "et": "est", "fi": "fin",
-    "fr": "fra", "ga": "gle", "hi": "hin", "hu": "hun", "id": "ind", "it": "ita", "ja": "jpn",
-    "kn": "kan", "ka": "kat", "mn": "khk", "ky": "kir", "ko": "kor", "lt": "lit", "lg": "lug",
-    "lv": "lvs", "mr": "mar", "mt": "mlt", "nl": "nld", "pa": "pan", "fa": "pes", "pl": "pol",
-    "pt": "por", "ro": "ron", "ru": "rus", "sk": "slk", "sl": "slv", "es": "spa", "sv": "swe",
-    "sw": "swh", "ta": "tam", "te": "tel", "tl": "tgl", "th": "tha", "tr": "tur", "ur": "urd",
-    "uz": "uzn", "vi": "vie", "zh": "cmn", "zu": "zul",
-    # Wikipedia editions without an ISO 639-1 code
-    "simple": "eng", "zh-yue": "yue",
-    # macrolanguages and close synonyms
-    "ara": "arb", "zho": "cmn", "fas": "pes", "lav": "lvs", "mon": "khk", "uzb": "uzn",
-    "swa": "swh", "ekk": "est", "fil": "tgl",
-    # ISO 639-2/B
-    "chi": "cmn", "cze": "ces", "wel": "cym", "ger": "deu", "gre": "ell", "fre": "fra",
-    "per": "pes", "geo": "kat", "dut": "nld", "rum": "ron", "slo": "slk",
-}  # fmt: skip
-
-
-class LexiconUnavailable(ValueError):
-    """No GENDER-GAP lexicon for a language; the message lists the languages there are."""
-
-
-def _data_dir() -> Any:
-    return resources.files(_DATA_PACKAGE).joinpath(_DATA_DIR)
-
-
-@lru_cache(maxsize=1)
-def available_languages() -> tuple[str, ...]:
-    """ISO 639-3 codes of the shipped lexicons, sorted."""
-    return tuple(
-        sorted(
-            entry.name[: -len(_SUFFIX)]
-            for entry in _data_dir().iterdir()
-            if entry.name.endswith(_SUFFIX)
-        )
-    )
-
-
-def _available_message() -> str:
-    by_code = {code: [] for code in available_languages()}
-    for alias, code in _ALIASES.items():
-        if len(alias) == 2 and code in by_code:
-            by_code[code].append(alias)
-    return ", ".join(
-        f"{code} ({'/'.join(sorted(aliases))})" if aliases else code
-        for code, aliases in by_code.items()
-    )
-
-
-def resolve_lang(lang: str) -> str:
-    """The lexicon's ISO 639-3 code for an ISO 639-1/639-3 or Wikipedia code, or raise.
-
-    Region and script subtags are dropped (``pt-BR`` -> ``por``, ``zh-Hans`` -> ``cmn``);
-    other varieties are not guessed (``zh-min-nan``, ``be-tarask`` have no lexicon).
-
-    >>> resolve_lang("ES"), resolve_lang("cat"), resolve_lang("pt_BR"), resolve_lang("zh-yue")
-    ('spa', 'cat', 'por', 'yue')
-    """
-    code = lang.strip().lower().replace("_", "-")
-    available = set(available_languages())
-    for candidate in (code, _primary_subtag(code)):
-        if candidate is None:
-            continue
-        candidate = _ALIASES.get(candidate, candidate)
-        if candidate in available:
-            return candidate
-    raise LexiconUnavailable(
-        f"no GENDER-GAP lexicon for language {lang!r}; lexicons exist for "
-        f"{len(available)} languages (ISO 639-3, with ISO 639-1): {_available_message()}"
-    )
-
-
-def _primary_subtag(code: str) -> str | None:
-    """``pt`` for ``pt-br`` / ``zh-hans`` / ``es-419``; None when the tail is not a region or
-    script subtag (``zh-min-nan``)."""
-    head, sep, tail = code.partition("-")
-    if not sep:
-        return None
-    if all(len(part) in (2, 4) or (len(part) == 3 and part.isdigit()) for part in tail.split("-")):
-        return head
-    return None
+#: ``resolve_lang`` lives in :mod:`occbio.audit.lexicon_languages`; its doctest still runs with
+#: this module's (``doctest.testmod(occbio.audit.lexicon)``).
+__test__ = {"resolve_lang": resolve_lang}
 
 
 class LineCounts(NamedTuple):
@@ -284,145 +211,6 @@ def load_lexicon(lang: str) -> Lexicon:
     Raises :class:`LexiconUnavailable` (a ``ValueError``) for a language without a lexicon.
     """
     return _load(resolve_lang(lang))
-
-
-@dataclass(frozen=True)
-class LexiconResult:
-    """The counts of an audit and the figures derived from them.
-
-    Fields are the raw counts (exact; results of the same or of different corpora add up with
-    ``+``); ``feminine``, ``masculine``, ``unspecified`` (percent of words), ``coverage``
-    (percent of lines), ``gap``, ``ste`` (percentage points) and ``skewed`` are derived.
-    ``both_count`` is the number of words counted as both feminine and masculine (needed for
-    the standard error of the difference).
-    """
-
-    lang: str
-    lines: int = 0
-    matched_lines: int = 0
-    words: int = 0
-    feminine_count: int = 0
-    masculine_count: int = 0
-    unspecified_count: int = 0
-    both_count: int = 0
-
-    def _percent_of_words(self, count: int) -> float:
-        return 100.0 * count / self.words if self.words else 0.0
-
-    @property
-    def feminine(self) -> float:
-        """Feminine matches, percent of words."""
-        return self._percent_of_words(self.feminine_count)
-
-    @property
-    def masculine(self) -> float:
-        """Masculine matches, percent of words."""
-        return self._percent_of_words(self.masculine_count)
-
-    @property
-    def unspecified(self) -> float:
-        """Unspecified-gender matches, percent of words."""
-        return self._percent_of_words(self.unspecified_count)
-
-    @property
-    def coverage(self) -> float:
-        """Lines with at least one match, percent of lines."""
-        return 100.0 * self.matched_lines / self.lines if self.lines else 0.0
-
-    @property
-    def gap(self) -> float:
-        """``|feminine - masculine|``, percentage points."""
-        return abs(self.feminine - self.masculine)
-
-    @property
-    def ste(self) -> float:
-        """Standard error of the mean per-word difference of the feminine and masculine
-        indicators, percentage points (sample variance; 0 with fewer than two words)."""
-        n = self.words
-        if n < 2:
-            return 0.0
-        total = self.feminine_count - self.masculine_count
-        squares = self.feminine_count + self.masculine_count - 2 * self.both_count
-        variance = max(0.0, (squares - total * total / n) / (n - 1))
-        return 100.0 * math.sqrt(variance / n)
-
-    @property
-    def skewed(self) -> bool:
-        """True when the gap exceeds twice its standard error."""
-        return self.gap > 2.0 * self.ste
-
-    def __add__(self, other: LexiconResult) -> LexiconResult:
-        if not isinstance(other, LexiconResult):
-            return NotImplemented
-        return LexiconResult(
-            lang=_join_langs(self.lang, other.lang),
-            lines=self.lines + other.lines,
-            matched_lines=self.matched_lines + other.matched_lines,
-            words=self.words + other.words,
-            feminine_count=self.feminine_count + other.feminine_count,
-            masculine_count=self.masculine_count + other.masculine_count,
-            unspecified_count=self.unspecified_count + other.unspecified_count,
-            both_count=self.both_count + other.both_count,
-        )
-
-    def to_dict(self, *, digits: int | None = None) -> dict[str, Any]:
-        """The JSON record: ``lang words feminine masculine unspecified coverage gap ste``, then
-        ``skewed``, ``lines`` and the raw counts. ``digits`` rounds the floats."""
-
-        def num(x: float) -> float:
-            return round(x, digits) if digits is not None else x
-
-        return {
-            "lang": self.lang,
-            "words": self.words,
-            "feminine": num(self.feminine),
-            "masculine": num(self.masculine),
-            "unspecified": num(self.unspecified),
-            "coverage": num(self.coverage),
-            "gap": num(self.gap),
-            "ste": num(self.ste),
-            "skewed": self.skewed,
-            "lines": self.lines,
-            "matched_lines": self.matched_lines,
-            "feminine_count": self.feminine_count,
-            "masculine_count": self.masculine_count,
-            "unspecified_count": self.unspecified_count,
-            "both_count": self.both_count,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> LexiconResult:
-        """Rebuild a result from :meth:`to_dict` (its raw counts), e.g. to merge saved audits."""
-        return cls(
-            lang=str(data["lang"]),
-            lines=int(data["lines"]),
-            matched_lines=int(data["matched_lines"]),
-            words=int(data["words"]),
-            feminine_count=int(data["feminine_count"]),
-            masculine_count=int(data["masculine_count"]),
-            unspecified_count=int(data["unspecified_count"]),
-            both_count=int(data.get("both_count", 0)),
-        )
-
-
-def _join_langs(a: str, b: str) -> str:
-    langs = dict.fromkeys(x for x in (*a.split("+"), *b.split("+")) if x)
-    return "+".join(langs)
-
-
-def merge_results(results: Iterable[LexiconResult], lang: str | None = None) -> LexiconResult:
-    """The result of auditing all the inputs of ``results`` as one corpus.
-
-    ``lang`` names the merged result (default: the languages joined with ``+``).
-    """
-    merged: LexiconResult | None = None
-    for result in results:
-        merged = result if merged is None else merged + result
-    if merged is None:
-        return LexiconResult(lang=lang or "")
-    if lang is not None:
-        merged = LexiconResult(**{**merged.__dict__, "lang": lang})
-    return merged
 
 
 class LexiconCounter:
