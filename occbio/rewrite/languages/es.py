@@ -1,34 +1,35 @@
-"""Spanish: the Romance suffixes, articles that agree with a changed noun, contractions, and the
-grammar the learned table cannot see (written from the choosing half of MT-GenEval dev only):
+"""Spanish: the ``Language`` subclass and ``RULES``. The Romance suffixes, articles that agree
+with a changed noun, contractions, and the grammar the learned table cannot see (written from
+the choosing half of MT-GenEval dev only), with the module that holds each rule:
 
 * object clitics ``lo``/``la`` before (or enclitic on) a verb that takes a person as object
-  (``lo llevaron`` → ``la llevaron``, ``electrocutarlo`` → ``electrocutarla``);
+  (``lo llevaron`` → ``la llevaron``, ``electrocutarlo`` → ``electrocutarla``): ``es_clitics``;
 * a predicate after a copula agrees when the subject of the copula is the person (``fue el
   guionista`` → ``fue la guionista``, ``fue uno de los primeros`` → ``fue una de las primeras``,
-  ``era famoso`` → ``era famosa``), not when it is a thing (``su libro fue publicado``);
+  ``era famoso`` → ``era famosa``), not when it is a thing (``su libro fue publicado``), and so
+  does a participle clause (``Educado en Eton, ...``): ``es_predicates``;
+* the subject of a copula is found across ``y``/``pero`` (the clause before), infinitives
+  (``Al ser liberado``, ``la fama de ser``), relatives governed by a preposition (``para los
+  que fue nominado``) and ``como`` + a role (``sirvió como misionero``), but not a personal
+  object's (``contrató a Juan como``): ``es_subject``;
 * articles agree across invariable modifiers (``el joven príncipe`` → ``la joven princesa``,
-  ``los dos hijos`` → ``las dos hijas``); ``otro``/``primer`` before a changed noun agree;
+  ``los dos hijos`` → ``las dos hijas``); ``otro``/``primer`` before a changed noun agree; the
+  article of a common-gender person noun agrees once the sentence is about the person (``un
+  periodista la entrevistó``), and before a changed apposition (``de la contraalmirante, Lady
+  X``); relatives after a part of a changed group (``una de las cuales``): ``es_noun_phrase``;
+* adjectives after a changed noun agree with it, in number too and across ``muy``/``no``
+  (``hermanas pequeñas``), and words of gender (``masculino``): ``es_adjectives``;
 * ``sí mismo`` ↔ ``sí misma``, ``el propio`` + name ↔ ``la propia`` + name,
-  ``dama`` → ``caballero`` (``Dama`` + name → ``Sir``);
+  ``dama`` → ``caballero`` (``Dama`` + name → ``Sir``): here;
 * the word right after a subject pronoun ``él``/``ella`` is a verb and never guessed
   (``ella gana`` must not become ``él gano``); nouns whose other-gender form is another word
   (``caso``/``casa``) or adverbs (``tanto``, ``junto``) are never guessed; nor a word before a
   preposition whose complement changed (``el retrato del rey``), nor a verb (``su madre
-  trabaja``);
-* adjectives after a changed noun agree with it, in number too and across ``muy``/``no``
-  (``hermanas pequeñas``); the article of a common-gender person noun agrees once the
-  sentence is about the person (``un periodista la entrevistó``), and before a changed
-  apposition (``de la contraalmirante, Lady X``); relatives after a part of a changed group
-  (``una de las cuales``);
-* the subject of a copula is found across ``y``/``pero`` (the clause before), participle
-  clauses (``Educado en Eton, ...``), infinitives (``Al ser liberado``, ``la fama de ser``),
-  relatives governed by a preposition (``para los que fue nominado``) and ``como`` + a role
-  (``sirvió como misionero``), but not a personal object's (``contrató a Juan como``).
+  trabaja``): here (and ``es_clitics``).
 
-This module holds the ``Language`` subclass and ``RULES``: its hooks plan the agreement inside
-noun phrases (person nouns, articles, relatives, words of gender) and hand the rest on to
-``es_clitics`` (clitics, verbs after pronouns), ``es_predicates`` (predicates after a copula and
-their subject) and ``es_lead`` (biography leads); the word lists are in ``es_words``.
+``Spanish``'s hooks vet the tables' changes (``allows``) and plan the rest step by step
+(``propose``), handing each job to its module; biography leads are ``es_lead``'s, and the word
+lists are in ``es_words``.
 """
 
 from __future__ import annotations
@@ -37,16 +38,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence, merge_contractions
+from occbio.rewrite.languages.es_adjectives import _NOT_ANCHOR, adjectives_after_noun, gender_words
 from occbio.rewrite.languages.es_clitics import object_clitics, verbs_after_pronouns
 from occbio.rewrite.languages.es_lead import plan_lead
+from occbio.rewrite.languages.es_noun_phrase import (
+    apposition_articles,
+    articles_across_modifiers,
+    common_gender_articles,
+    relatives_after_noun,
+    uno_de_los,
+)
 from occbio.rewrite.languages.es_predicates import (
-    adjectives_after_noun,
-    first_clause_is_person,
     next_conjunct,
     participle_clauses,
-    plural_subject_changed,
     predicate_list,
     predicate_np,
+)
+from occbio.rewrite.languages.es_subject import (
+    _person_copula,
+    plural_subject_changed,
     subject_is_person,
 )
 from occbio.rewrite.languages.es_words import (
@@ -54,42 +64,23 @@ from occbio.rewrite.languages.es_words import (
     _APPOSITIVE,
     _CONTRACTIONS,
     _COPULAS,
-    _GENDER_STEMS,
     _GENDER_WORD,
-    _LEAD,
-    _MODS,
     _NO_GUESS,
     _NOUN_DETS,
     _NOUN_LEFT,
-    _NUMBERS,
     _PERSON,
     _PERSON_SHARE,
-    _PRE_AGREE,
-    _REL_F2M,
-    _REL_M2F,
     _SUBJ_DETS,
     _TAKE_EN,
     _inside_name,
-    _is_common,
 )
 
-#: quantifiers of a group {masculine: feminine}
-_QUANT = {
-    "uno": "una", "algunos": "algunas", "muchos": "muchas", "varios": "varias",
-    "ninguno": "ninguna", "ambos": "ambas", "todos": "todas", "pocos": "pocas",
-}  # fmt: skip
 #: plural copulas: their predicate agrees only with a changed plural subject
 _PLURAL_COPULAS = frozenset(
     {"fueron", "eran", "son", "estaban", "estuvieron", "resultaron", "quedaron"}
 )
 #: verbs that are copulas after `se`
 _SE_COPULAS = frozenset({"volvió", "volvía", "vuelve", "hizo", "hacía", "hace"})
-#: changed words that are not nouns: an adjective after them agrees with something else
-_NOT_ANCHOR = frozenset(
-    {"el", "la", "los", "las", "un", "una", "unos", "unas", "del", "al", "lo", "le", "él",
-     "ella", "este", "esta", "ese", "esa", "aquel", "aquella", "estos", "estas", "esos", "esas",
-     "uno", "mismo", "misma", "sí"}
-)  # fmt: skip
 
 
 #: words after which agreement does not run back: `el retrato del rey` is not `la retrata`
@@ -111,63 +102,6 @@ def _guess_ok(d: str, s: Sentence, i: int) -> bool:
         if z.get(low[i] + "n", 0.0) >= max(2.0, z.get(low[i], 0.0) - 0.6):
             return False  # as frequent as a verb as `trabaja`: `trabajan`
     return True
-
-
-_PREPS_ALL = frozenset(
-    {"a", "de", "en", "con", "por", "para", "sin", "sobre", "contra", "entre", "hacia", "hasta",
-     "desde", "según", "tras", "durante", "ante", "bajo"}
-)  # fmt: skip
-#: common-gender words that are also adjectives or institutions (`la mayor parte`)
-_COMMON_ADJ = frozenset(
-    {"mayor", "menor", "policía", "civil", "criminal", "rebelde", "fiscal", "paciente",
-     "amante", "rival", "responsable", "adolescente", "heredero", "jefe", "portero", "piloto",
-     "gobernante", "reincidente", "homicida", "fan", "demócrata", "aristócrata", "burócrata"}
-)  # fmt: skip
-
-
-def _person_copula(d: str, s: Sentence, c: int, changed) -> bool:
-    """The predicate after the copula (or `como`) at ``c`` is the person's."""
-    if s.low[c] == "como" and _object_role(d, s, c):
-        return False
-    return subject_is_person(s, c, changed) or _como_role(d, s, c, changed)
-
-
-def _como_role(d: str, s: Sentence, c: int, changed) -> bool:
-    """`como` + a bare singular person noun (`renunció a su vida como compañero`) names a role
-    of the person when the sentence already changed for the person before it."""
-    low, toks = s.low, s.toks
-    if low[c] != "como" or c + 1 >= len(low) or not toks[c + 1].islower():
-        return False
-    k = c + 1
-    if low[k] in ("un", "una", "el", "la") and k + 1 < len(low):
-        k += 1  # `como un hábil estratega`
-        while k + 1 < len(low) and low[k] in _MODS:
-            k += 1
-    w = low[k]
-    if w.endswith("s") or not (w in _PERSON[d] or w in _LEAD[d] or _is_common(w)):
-        return False
-    return any(changed(k) for k in range(c)) or first_clause_is_person(s, 0, c)
-
-
-def _object_role(d: str, s: Sentence, c: int) -> bool:
-    """`como` after a personal object (`contrató a Juan como entrenador`, `eligió a su hijo
-    como heredero`): the role is the object's."""
-    low, toks = s.low, s.toks
-    for k in range(max(0, c - 6), c - 1):
-        nxt = low[k + 1]
-        if low[k] == "a" and (
-            toks[k + 1][:1].isupper()
-            or (nxt in ("su", "sus", "el", "la", "un", "una") and k + 2 < c
-                and (low[k + 2] in _PERSON[d] or low[k + 2] in _LEAD[d]))
-        ):  # fmt: skip
-            return True
-    return False
-
-
-def _invariable_person(w: str) -> bool:
-    """A person noun (or its rank) with one form for both genders: `teniente general`,
-    `contraalmirante`, `periodista`."""
-    return (w.endswith("nte") and len(w) > 5) or _is_common(w) or w in ("general", "mariscal")
 
 
 @dataclass
@@ -274,7 +208,6 @@ class Spanish(Language):
                 why[i] = step[0]
 
         det = self.determiners(d)
-        pre_agree = {f: m for m, f in _PRE_AGREE.items()} if f2m else dict(_PRE_AGREE)
         art_m2f = {"el": "la", "un": "una", "los": "las", "unos": "unas", "del": "de la",
                    "al": "a la", "uno": "una"}  # fmt: skip
         art_f2m = {"la": "el", "una": "un", "las": "los", "unas": "unos"}
@@ -324,20 +257,7 @@ class Spanish(Language):
 
         step[0] = "mods"
         # 3. articles across invariable modifiers; agreeing words before a changed noun
-        for i in range(n - 2):
-            if not free(i):
-                continue
-            j = i + 1
-            while j < n and (low[j] in _MODS or low[j].isdigit()) and not covered[j] and j - i <= 3:
-                j += 1
-            if j == i + 1 or j >= n or not changed(j):
-                continue
-            tgt = art_target(i) or det.get(low[i]) or pre_agree.get(low[i])
-            if tgt:
-                put(i, tgt)
-        for i in range(n - 1):
-            if free(i) and low[i] in pre_agree and changed(i + 1) and s.gap_after(i) == " ":
-                put(i, pre_agree[low[i]])
+        articles_across_modifiers(d, s, covered, free, changed, put, art_target, det)
         for i in range(1, n):
             if low[i] in ("mismo", "misma") and low[i - 1] in ("él", "ella") and changed(i - 1):
                 put(i, "mismo" if f2m else "misma")
@@ -397,97 +317,27 @@ class Spanish(Language):
         # subject or object (not after a preposition) agrees when the sentence already
         # changed for the person; its adjective-like members (`la mayor parte`) never
         if any(changed(k) for k in owner):  # the sentence changed for the person
-            for i in range(n - 1):
-                if not free(i) or not s.joined(i) or not _is_common(low[i + 1]):
-                    continue
-                if low[i + 1] in _COMMON_ADJ:
-                    continue
-                if low[i] in ("al", "del") or (i > 0 and low[i - 1] in _PREPS_ALL):
-                    continue
-                if low[i + 1].endswith("s") or not s.toks[i + 1].islower():
-                    continue
-                tgt = art_target(i) or det.get(low[i])
-                if tgt:
-                    put(i, tgt)
+            common_gender_articles(s, free, put, art_target, det)
 
         step[0] = "apposition"
         # 4d. a noun phrase of invariable person nouns before a changed apposition (`del
         # contraalmirante, Lord X` → `de la contraalmirante, Lady X`): its article agrees
-        for i in range(n - 2):
-            tgt = art_target(i)
-            if tgt is None or not free(i) or not s.joined(i):
-                continue
-            m = i + 1
-            if not _invariable_person(low[m]):
-                continue
-            while m + 1 < n - 1 and m - i < 3 and s.joined(m) and _invariable_person(low[m + 1]):
-                m += 1
-            if s.gap_after(m) == ", " and changed(m + 1) and s.toks[m].islower():
-                put(i, tgt)
+        apposition_articles(s, free, changed, put, art_target)
 
         step[0] = "genderword"
         # 5. words of gender itself: `masculino` ↔ `femenino`, `paterno` ↔ `materno`; the
         # ending agrees with a changed noun before it (`protagonista masculino` → `protagonista
         # femenina`) and is kept otherwise (`maratón masculino` → `maratón femenino`)
-        for i in range(n):
-            m = _GENDER_WORD.match(low[i])
-            if m is None or not free(i) or not s.toks[i].isalpha():
-                continue
-            stem, end = m.group(1), m.group(2)
-            swap = _GENDER_STEMS[d].get(stem)
-            if swap is None:
-                continue
-            # the noun it describes, right before it or one word earlier (`actor revelación
-            # masculino`): a changed word or a person noun of common gender
-            noun = False
-            for k in (i - 1, i - 2):
-                if k < 0 or not all(s.joined(x) for x in range(k, i)):
-                    break
-                if covered[k] or _is_common(low[k]):
-                    noun = True
-                    break
-            if noun:
-                plural = end.endswith("s")
-                end = ("os" if plural else "o") if f2m else ("as" if plural else "a")
-            put(i, swap + end)
+        gender_words(d, s, covered, free, put)
 
         step[0] = "uno_de"
         # `uno de los siete hermanos` → `una de las siete hermanas` (the head changed)
-        uno_src, uno_tgt = ("una", "uno") if f2m else ("uno", "una")
-        for i in range(n - 3):
-            if low[i] != uno_src or not free(i) or low[i + 1] != "de":
-                continue
-            if low[i + 2] not in ("los", "las"):
-                continue
-            k = i + 3
-            while k < n - 1 and low[k] in _MODS and k - i <= 6:
-                k += 1
-            if changed(k):
-                put(i, uno_tgt)
+        uno_de_los(d, s, free, changed, put)
 
         step[0] = "relative"
         # 6. relative pronouns after a changed person noun: `un hombre al que` → `una mujer a
         # la que`, `el rey, el cual` → `la reina, la cual`
-        rel = _REL_F2M if f2m else _REL_M2F
-        quant = {f: m for m, f in _QUANT.items()} if f2m else dict(_QUANT)
-        for i in range(1, n - 1):
-            if not (free(i) and low[i] in rel and low[i + 1] in ("que", "cual", "cuales")):
-                continue
-            h = i - 2 if low[i - 1] in ("a", "de") and i > 1 and s.joined(i - 1) else i - 1
-            if changed(h) and s.gap_after(h) in (" ", ", "):
-                put(i, rel[low[i]])  # `una mujer a la que` → `un hombre al que`
-            elif (
-                low[i - 1] == "de"
-                and h > 0
-                and (low[h] in _NUMBERS or low[h] in quant)
-                and s.gap_after(h - 1) == ", "
-                and changed(h - 1)
-                and low[h - 1].endswith("s")
-            ):
-                # `sus hijas, dos de las cuales`, `algunas de las cuales`: a part of the group
-                put(i, rel[low[i]])
-                if low[h] in quant:
-                    put(h, quant[low[h]])
+        relatives_after_noun(d, s, free, changed, put)
 
         step[0] = "nacido"
         # 7. `Nacido en ...` opening a sentence is about the person
