@@ -5,12 +5,16 @@ The learned tables (``learned_fr.json``) give the frequent person words (``acteu
 
 * ``fr_pronouns``: pronouns and person words by their role (``il``/``elle``, impersonal ``il``,
   stressed ``lui``, ``fille``/``fils``, titles) and object clitics ``le``/``la`` before a verb;
-* ``fr_agreement``: the other-gender form of a word by suffix (-eur/-euse, -teur/-trice,
-  -ien/-ienne, -if/-ive, -er/-ère, -é/-ée ..., made here with its context instead of by the
-  engine, and a word of French by wordfreq), the noun phrase of a changed noun (determiner,
-  adjectives, quantifiers, ``l'une des premières``), elision and contraction of the result;
+* ``fr_forms``: the other-gender form of a word by suffix (-eur/-euse, -teur/-trice,
+  -ien/-ienne, -if/-ive, -er/-ère, -é/-ée ..., asked with its context instead of by the
+  engine, and a word of French by wordfreq), elision of an article before a word;
+* ``fr_agreement``: the noun phrase of a changed noun (determiner, adjectives, quantifiers,
+  superlatives: ``les femmes les plus belles``), elision and contraction of the result;
 * ``fr_subject``: who the subject is, and predicates after a copula, roles (``en tant que
   serveuse``) and opening participles that agree with it;
+* ``fr_predicate``: the noun phrases that are predicates of the person (``une actrice
+  célèbre``, ``l'une des premières``, ``élue la joueuse de l'année``);
+* ``fr_things``: participles whose subject is not the person, taken back from the plan;
 * ``fr_lead``: a biography's lead sentence, rewritten whole or left as it is;
 * ``fr_words``: the hand-written word lists.
 
@@ -23,24 +27,40 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
-from occbio.rewrite.languages.fr_agreement import (
-    agree_noun_phrases,
-    elide_and_contract,
-    is_free,
-    other_gender_form,
-    starts_vowel,
-)
+from occbio.rewrite.languages.fr_agreement import agree_noun_phrases, elide_and_contract
+from occbio.rewrite.languages.fr_forms import is_free, other_gender_form, starts_vowel
 from occbio.rewrite.languages.fr_lead import parse_lead
+from occbio.rewrite.languages.fr_predicate import agree_appositions
 from occbio.rewrite.languages.fr_pronouns import agree_object_clitics, pronoun_changes
 from occbio.rewrite.languages.fr_subject import (
     agree_opening_participle,
     agree_predicates,
     agree_roles,
-    drop_unagreeing_participles,
 )
-from occbio.rewrite.languages.fr_words import _DET_F2M, _DET_M2F, _NEVER
+from occbio.rewrite.languages.fr_things import drop_unagreeing_participles
+from occbio.rewrite.languages.fr_words import _DET_F2M, _DET_M2F, _NEVER, _PERSON_PAIRS
 
 __all__ = ["RULES", "French", "starts_vowel"]
+
+
+_SUBJECT_PRONOUNS = frozenset("il elle ils elles qui on ne n'".split())
+
+
+#: nouns that introduce the title of a work (`le film La Reine Margot`)
+_WORKS = frozenset(
+    "film films série roman livre chanson album pièce opéra émission feuilleton téléfilm "
+    "spectacle tableau poème recueil single titre comédie drame ballet intitulé intitulée "
+    "intitulés intitulées".split()
+)
+
+
+def _in_a_title(s: Sentence, i: int) -> bool:
+    """The capitalised word at ``i`` belongs to the title after `le film`, `la série`..."""
+    toks, low = s.toks, s.low
+    j = i - 1
+    while j >= 0 and toks[j][:1].isupper() and s.gap_after(j) in (" ", ""):
+        j -= 1
+    return j >= 0 and j < i and low[j] in _WORKS and s.gap_after(j) == " "
 
 
 @dataclass
@@ -49,8 +69,38 @@ class French(Language):
     def has_morphology(self) -> bool:  # guesses are made in propose, with their context
         return False
 
+    def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
+        # rare person nouns, only into the masculine (as in Spanish: into the feminine they
+        # often name someone else, and a wrong feminine costs more than a kept one)
+        return {f: ("free", m) for m, f in _PERSON_PAIRS} if d == "f2m" else {}
+
     def never_change(self, d: str) -> list[str]:
         return list(_NEVER[d])
+
+    def allows(
+        self,
+        d: str,
+        s: Sentence,
+        i: int,
+        ln: int,
+        tgt: tuple[str, ...],
+        plan: Plan,
+        *,
+        source: str = "table",
+    ) -> bool:
+        # a capitalised word joined to another by a hyphen is a name (`Père-Lachaise`)
+        toks, low = s.toks, s.low
+        joined = i + ln < len(toks) and s.gap_after(i + ln - 1) == "-"
+        if i > 0 and toks[i][:1].isupper() and joined and toks[i + ln][:1].isupper():
+            return False
+        if i > 0 and toks[i][:1].isupper() and _in_a_title(s, i):
+            return False
+        # a verb after its subject pronoun is no noun: `elle épouse X` is not `il époux X`
+        # (an adjective's agreement stays: `elle seule` → `lui seul`)
+        w, t = low[i], tgt[0] if tgt else ""
+        agreement = t in (w + "e", w + "s", w[:-1]) or w in (t + "e", t + "s")
+        after_subject = i > 0 and low[i - 1] in _SUBJECT_PRONOUNS and s.gap_after(i - 1) == " "
+        return not (ln == 1 and after_subject and not agreement)
 
     def propose(
         self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
@@ -87,12 +137,14 @@ class French(Language):
             and low[i] not in _DET_F2M and low[i] not in _DET_M2F
         ]  # fmt: skip
         agree_noun_phrases(d, s, covered, plan, nominal, out, lex)
+        agree_appositions(d, s, covered, nominal, out, lex)
         if changed_pron or nominal:
             agree_roles(d, s, covered, out, lex)
         agree_opening_participle(d, s, covered, changed_pron, out, lex)
         agree_predicates(d, s, covered, plan, changed_pron, nominal, out, lex)
-        if plan:  # object clitics, when the person's words changed
-            agree_object_clitics(d, s, covered, out, lex)
+        # object clitics: the person's, unless the person is their verb's subject; with no
+        # other word of the person changed, not after a name (`Dupont le publia`)
+        agree_object_clitics(d, s, covered, out, lex, changed_pron, after_name=bool(plan))
         return out
 
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
@@ -107,7 +159,7 @@ class French(Language):
             for i, w in lead.changes.items():
                 if w != s.low[i]:
                     plan[i] = (1, (w,))
-        elide_and_contract(s, plan)
+        elide_and_contract(s, plan, d)
 
 
 RULES = French(

@@ -1,12 +1,12 @@
-"""French: the other-gender form of a word, its noun phrase, and elision and contraction.
+"""French: the noun phrase of a changed noun, and elision and contraction.
 
 A changed noun carries its noun phrase: the determiner (``le``/``la``, ``un``/``une``,
 ``ce``/``cet``/``cette``, ``son``/``sa``, ``du``/``de la``, ``au``/``à la``), the adjectives before
 it (``un jeune baron`` → ``une jeune baronne``) and after it (``actrice américaine``), a quantifier
 (``l'un des acteurs``). Once the plan is whole, the words before a changed one take their form
 (``le homme`` → ``l'homme``, ``de le roi`` → ``du roi``, ``son amie``). Both need the same suffix
-guess (:func:`other_gender_form`), made here with its context instead of by the engine, so they
-live together; the subject and pronoun modules call in here for it.
+guess (``fr_forms``), made with its context instead of by the engine; the noun phrases that
+are predicates of the person are in ``fr_predicate``.
 """
 
 from __future__ import annotations
@@ -14,18 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from occbio.rewrite.languages.base import Lexicon, Plan, Sentence, merge_contractions
+from occbio.rewrite.languages.fr_forms import (
+    is_free,
+    other_gender_form,
+    skip_adverbs,
+    starts_vowel,
+)
 from occbio.rewrite.languages.fr_words import (
-    _ADVERBS,
-    _CLITIC_BETWEEN,
     _DET_F2M,
     _DET_M2F,
     _DETS,
-    _EPICENE,
-    _EPICENE_ENDINGS,
     _FIXED_PREFIX,
-    _H_ASPIRE,
-    _H_MUET,
-    _NO_GUESS,
     _NOUN_COMPLEMENTS,
     _NUMBERS,
     _ORDINAL,
@@ -33,81 +32,7 @@ from occbio.rewrite.languages.fr_words import (
     _PRE_M2F,
     _PREP,
     _QUANT_M2F,
-    _SUFFIXES,
-    _VERBLIKE_M,
-    _VOWELS,
 )
-
-
-def starts_vowel(word: str) -> bool:
-    """Whether an article before ``word`` elides (`l'acteur`, `l'homme`, not `le héros`)."""
-    w = word.lower()
-    if not w:
-        return False
-    if w[0] == "h":
-        if w.startswith(_H_MUET):
-            return True
-        return not w.startswith(_H_ASPIRE)
-    return w[0] in _VOWELS
-
-
-def skip_adverbs(low: Sequence[str], k: int) -> int:
-    """The first token from ``k`` on that is no adverb (`très`, `brièvement`, `d'abord`)."""
-    n = len(low)
-    while k < n:
-        w = low[k]
-        if w in _ADVERBS or (len(w) > 6 and w.endswith("ment")):
-            k += 1
-        elif w in ("d'", "de") and k + 1 < n and low[k + 1] in ("abord", "ailleurs", "nouveau"):
-            k += 2
-        else:
-            break
-    return k
-
-
-def is_free(s: Sentence, covered: Sequence[bool], out: Plan, i: int) -> bool:
-    """Token ``i`` exists and is changed neither by the engine nor by a proposal so far."""
-    return 0 <= i < len(s.low) and not covered[i] and i not in out
-
-
-def other_gender_form(
-    d: str, word: str, lex: Lexicon, verbish_ok: bool, trust_seen: bool = True
-) -> str | None:
-    """The other-gender form of ``word`` by suffix, when it is a French word."""
-    verblike = word.endswith(_VERBLIKE_M) and not word.endswith(("ais", "ois"))
-    if d == "m2f" and not verbish_ok and verblike:
-        return None
-    if word in _NO_GUESS:
-        return None
-    seen = lex.seen.get(word)
-    if trust_seen and seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
-        return None
-    z_src = lex.zipf.get(word, 0.0)
-    plural = word.endswith(("s", "x"))
-
-    def zipf(cand: str) -> float:
-        z = lex.zipf.get(cand, 0.0)
-        if not z and plural and cand.endswith("s"):  # a rare plural of a known singular
-            z = lex.zipf.get(cand[:-1], 0.0) - 0.3
-        return z
-
-    best = None
-    for fem, mas in _SUFFIXES:
-        src, tgt = (fem, mas) if d == "f2m" else (mas, fem)
-        if word.endswith(src) and len(word) > len(src) + 2:
-            cand = word[: len(word) - len(src)] + tgt
-            z = zipf(cand)
-            if z >= 2.0 and z >= z_src - 1.5 and (best is None or z > best[0]):
-                best = (z, cand)
-        if d == "m2f" and src == "é" and word.endswith("é"):
-            break
-    short = 2 if verbish_ok and word.endswith(("u", "é")) else 3  # `élu`, `vu`
-    if best is None and d == "m2f" and len(word) > short and word[-1] in "tdslnrué":
-        cand = word + "e"
-        z = lex.zipf.get(cand, 0.0)
-        if z >= 2.0 and z >= z_src - 1.5:
-            best = (z, cand)
-    return best[1] if best else None
 
 
 def _planned_word(plan: Plan, low: Sequence[str], i: int) -> str:
@@ -171,6 +96,9 @@ def agree_noun_phrases(
                     out[k] = (1, (f,))
                 k -= 1
                 continue
+            if w in _NUMBERS or (w.isdigit() and gap(k) == " "):
+                k -= 1  # `l'un des sept princes` → `l'une des sept princesses`
+                continue
             if w.endswith("ième") or _ORDINAL.match(w) or (covered[k] and not is_name(k)):
                 k -= 1
                 continue
@@ -188,6 +116,8 @@ def agree_noun_phrases(
             if a > k and a < n and free(a) and gap(a - 1) == " " and toks[a].islower():
                 k = a  # `une femme très dévote`, `un homme peu apprécié`
             w = low[k]
+            if w in ("le", "la", "les"):
+                _agree_superlative(d, s, k, covered, out, lex)
             if w in _DETS or w in _PREP or len(w) < 3 or gap(k) == "-":
                 break  # `grand-père` is a compound: its prefix does not agree
             guess = other_gender_form(d, w, lex, verbish_ok=False, trust_seen=steps > 0)
@@ -199,6 +129,36 @@ def agree_noun_phrases(
             out[k] = (1, (guess,))
             k += 1
             steps += 1
+
+
+def _agree_superlative(
+    d: str, s: Sentence, k: int, covered: Sequence[bool], out: Plan, lex: Lexicon
+) -> None:
+    """A superlative after a changed noun agrees with it, article and adjective: `les
+    hommes les plus beaux` → `les femmes les plus belles` (not `le plus haut placé`)."""
+    low, toks = s.low, s.toks
+    n = len(low)
+    art = k
+    if art + 2 >= n or low[art + 1] not in ("plus", "moins") or s.gap_after(art) != " ":
+        return
+    if low[art] == ("la" if d == "m2f" else "le"):
+        return  # the article is of the new gender already: not this noun's
+    k = art + 2
+    if low[k] in ("haut", "bas", "bien", "mal", "mieux") or not toks[k].islower():
+        return  # `la plus haut placée`: left alone
+    if s.gap_after(k - 1) != " " or not toks[k].isalpha():
+        return
+    if covered[art] or art in out or covered[k] or k in out:
+        return
+    pre = _PRE_M2F.get(low[k]) if d == "m2f" else _PRE_F2M.get(low[k], (None,))[0]
+    guess = pre or other_gender_form(d, low[k], lex, verbish_ok=True, trust_seen=False)
+    if guess is None:
+        return
+    if low[art] == "les" and guess[-1] == "e":
+        guess += "s"
+    if low[art] != "les":
+        out[art] = (1, ("la" if d == "m2f" else "le",))
+    out[k] = (1, (guess,))
 
 
 def _set_determiner(d: str, k: int, w: str, out: Plan) -> None:
@@ -225,91 +185,11 @@ def _agree_quantifier(d: str, s: Sentence, k: int, covered: Sequence[bool], out:
         out[q] = (1, (table[low[q]],))
 
 
-def agree_one_of(
-    d: str, s: Sentence, k: int, covered: Sequence[bool], out: Plan, lex: Lexicon
-) -> None:
-    """`l'une des premières conservationnistes`: the plural noun phrase from ``k`` after a
-    changed `l'un des`, when its noun is of both genders or takes the other form."""
-    low, toks = s.low, s.toks
-    n = len(low)
-    if k < n and low[k] in ("ses", "ces", "nos", "leurs", "mes") and low[k - 1] in ("de", "d'"):
-        k += 1
-    while k < n and (low[k].isdigit() or low[k] in _NUMBERS):
-        k += 1
-    pre = _PRE_F2M if d == "f2m" else _PRE_M2F
-    changes: dict[int, str] = {}
-    while k < n and low[k] in pre and s.gap_after(k - 1) == " ":
-        f = pre[low[k]]
-        changes[k] = f[0] if isinstance(f, tuple) else f
-        k += 1
-    if k >= n or s.gap_after(k - 1) != " " or not toks[k].islower() or not low[k].endswith("s"):
-        return
-    guess = other_gender_form(d, low[k], lex, verbish_ok=False, trust_seen=False)
-    if guess is not None:
-        changes[k] = guess
-    elif not (low[k][:-1] in _EPICENE or low[k][:-1].endswith(_EPICENE_ENDINGS)):
-        return
-    for j, w in changes.items():
-        if j not in out and not covered[j] and w != low[j]:
-            out[j] = (1, (w,))
-
-
-def agree_predicate_np(
-    d: str, k: int, s: Sentence, covered: Sequence[bool], out: Plan, lex: Lexicon
-) -> None:
-    """`il est un acteur célèbre` → `elle est une actrice célèbre`: the determiner at ``k``
-    and the words of its noun phrase (even an epicene noun: `une fan invétérée`)."""
-    low, toks = s.low, s.toks
-    n = len(low)
-    words = []
-    j = k + 1
-    while j < n and len(words) < 4 and s.gap_after(j - 1) in (" ", "-"):
-        w = low[j]
-        if w in _DETS or w in _PREP or w in _CLITIC_BETWEEN or toks[j][:1].isupper():
-            break
-        if not w.isalpha():
-            break
-        words.append(j)
-        j += 1
-        if s.gap_after(j - 1) not in (" ", "-"):
-            break
-    if not words or low[words[0]] in ("des", "de", "d'"):
-        return
-    if low[k] in ("un", "une") and words and low[words[0]] in ("de", "des", "d'"):
-        return
-    changes = {}
-    pre = _PRE_F2M if d == "f2m" else _PRE_M2F
-    head = True
-    for j in words:
-        w = low[j]
-        if w in pre:
-            f = pre[w]
-            changes[j] = f[0] if isinstance(f, tuple) else f
-            continue
-        if covered[j] or j in out:
-            head = False
-            continue
-        g = other_gender_form(d, w, lex, verbish_ok=True)
-        epicene = w in _EPICENE or w.endswith(_EPICENE_ENDINGS)
-        if g is not None:
-            changes[j] = g
-        elif head and not epicene and not w.endswith(("e", "s")):
-            return  # a noun of one gender (`le mec`): leave the phrase alone
-        elif not epicene and lex.zipf.get(w, 0.0) < 2.0:
-            return  # an unknown word
-        head = False
-    if low[k] not in ("un", "une", "le", "la") or k in out or covered[k]:
-        return
-    table = _DET_F2M if d == "f2m" else _DET_M2F
-    if low[k] in table:
-        out[k] = (1, (table[low[k]],))
-    for j, g in changes.items():
-        out[j] = (1, (g,))
-
-
-def elide_and_contract(s: Sentence, plan: Plan) -> None:
+def elide_and_contract(s: Sentence, plan: Plan, d: str = "") -> None:
     """The form of the words before a changed one, in place: elision (`l'actrice`, `d'elle`),
-    `ce`/`cet`, `son amie`, `nouvel`, `de la` → `de l'`, and `de le` → `du`, `à le` → `au`."""
+    `ce`/`cet`, `son amie`, `nouvel`, `de la` → `de l'`, and `de le` → `du`, `à le` → `au`;
+    an unchanged article `l'` before a noun that now starts with a consonant takes the new
+    gender (`de l'homme de ménage` → `de la femme de ménage`)."""
     low = s.low
     n = len(low)
 
@@ -358,6 +238,15 @@ def elide_and_contract(s: Sentence, plan: Plan) -> None:
             plan[i - 1] = (1, (elide[prev],))
         elif prev in full and g == "" and not starts_vowel(first):
             plan[i - 1] = (1, (full[prev],))
+        elif (
+            prev in ("l'", "l’")
+            and g == ""
+            and d
+            and plan[i][0] == 1
+            and first.isalpha()
+            and (not starts_vowel(first))
+        ):  # `de l'homme` → `de la femme`
+            plan[i - 1] = (1, ("la" if d == "m2f" else "le",))
     # `de la` + vowel: `de l'`
     for i in sorted(plan):
         ln, t = plan[i]

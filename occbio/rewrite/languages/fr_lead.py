@@ -21,6 +21,7 @@ from occbio.rewrite.languages.fr_words import (
     _ADVERBS,
     _EPICENE,
     _EPICENE_ENDINGS,
+    _ONE_GENDER,
     _PRE_F2M,
     _PRE_M2F,
 )
@@ -144,6 +145,8 @@ def _agree(d: str, w: str, guess: Callable[[str], str | None], lex_zipf) -> str 
 
 
 def _epicene(w: str) -> bool:
+    if w in _ONE_GENDER:
+        return False  # `une personne`, `un personnage`: not a noun of both genders
     return w in _EPICENE or w in _EPICENE_MORE or w.endswith(_EPICENE_ENDINGS)
 
 

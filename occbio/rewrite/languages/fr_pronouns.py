@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from occbio.rewrite.languages.base import Lexicon, Plan, Sentence
-from occbio.rewrite.languages.fr_agreement import is_free
+from occbio.rewrite.languages.fr_forms import is_free, other_gender_form
 from occbio.rewrite.languages.fr_words import (
     _ADVERBS,
     _CLITIC_BETWEEN,
@@ -21,8 +21,11 @@ from occbio.rewrite.languages.fr_words import (
     _DETS,
     _HAVE,
     _IMPERSONAL_ADJ,
+    _IMPERSONAL_IF,
     _IMPERSONAL_NEXT,
+    _MODALS,
     _NUMBERS,
+    _PARTICIPLE,
     _POSSESSIVE,
     _PRE_M2F,
     _PREP,
@@ -67,6 +70,19 @@ def is_impersonal(low: Sequence[str], i: int) -> bool:
         return nk in ("a", "avait", "eut", "aura", "aurait", "ait", "ayant", "avoir", "aurait")
     if w in _IMPERSONAL_NEXT:
         return True
+    if w in _IMPERSONAL_IF:
+        j = k + 1
+        while j < n and low[j] in _ADVERBS:
+            j += 1
+        nj = low[j] if j < n else ""
+        if nj in ("que", "qu'") or (nj in ("de", "d'") and not w.startswith("arriv")):
+            return True  # `il semble que`, `il reste de lui`
+        if nj in _IMPERSONAL_ADJ and low[j + 1 : j + 2] in (["que"], ["qu'"], ["de"], ["d'"]):
+            return True  # `il paraît évident que`
+        if w.startswith(("rest", "arriv")) and (nj in _DETS or nj in _NUMBERS or nj.isdigit()):
+            return True  # `il reste deux tableaux`, `il arriva un accident`
+        infinitive = j + 1 < n and low[j + 1].endswith(("er", "ir", "re"))
+        return w.startswith("rest") and nj in ("à", "a") and infinitive  # `il reste à faire`
     if w in ("s'", "se"):
         return nk.startswith(("agi", "avér", "pass", "peut", "pourrait"))
     if k + 1 < n and low[k + 1] in ("fallu", "semblé", "suffi", "paru", "plu"):
@@ -178,10 +194,20 @@ def pronoun_changes(d: str, s: Sentence, covered: Sequence[bool]) -> Plan:
 
 
 def agree_object_clitics(
-    d: str, s: Sentence, covered: Sequence[bool], out: Plan, lex: Lexicon
+    d: str,
+    s: Sentence,
+    covered: Sequence[bool],
+    out: Plan,
+    lex: Lexicon,
+    person_subjects: set[int] = frozenset(),  # type: ignore[assignment]
+    after_name: bool = True,
 ) -> None:
-    """Object clitics `le`/`la` before a verb (`il la poussa`) take the person's gender; they
-    are noted in ``s.notes["clitics"]`` so that no contraction swallows them (`de le soigner`)."""
+    """Object clitics `le`/`la` before a verb (`ses parents la poussèrent`) take the person's
+    gender, unless the person is that verb's subject (`il écrivit un roman et le publia`: the
+    person would be `se`) or, with ``after_name`` false (nothing else of the person changed),
+    a name right before is (`Dupont le publia`). They are noted in ``s.notes["clitics"]`` so
+    that no contraction swallows them (`de le soigner`). A participle after `l'` + `avoir`
+    agrees with the clitic the same way (`les autorités l'ont reliée`)."""
     low, toks = s.low, s.toks
     n = len(low)
     gap = s.gap_after
@@ -199,6 +225,59 @@ def agree_object_clitics(
             continue
         if low[i - 1] in _DETS or low[i - 1] in ("tout", "toute"):
             continue
-        if _verb_form(nxt, lex.zipf):
+        if not after_name and toks[i - 1][:1].isupper():
+            continue  # `Dupont le publia`: the name is the subject, `le` someone or something
+        # a present in `-e` is a verb only where nothing else can stand: `qui le nomme`
+        present = nxt.endswith("e") and low[i - 1] in ("qui", "ne", "n'") and len(nxt) > 4
+        present = present and all(lex.zipf.get(nxt[:-1] + e, 0.0) >= 1.5 for e in ("ait", "é"))
+        verb = present or _verb_form(nxt, lex.zipf)
+        if verb and not _subject_is_person(s, i, person_subjects):
             out[i] = (1, (tgt_cl,))
             s.notes.setdefault("clitics", set()).add(i)
+    # `l'` before `avoir`: the participle agrees with it (`les autorités l'ont reliée`)
+    for i in range(1, n - 2):
+        if low[i] not in ("l'", "l’") or gap(i) != "" or low[i + 1] not in _HAVE:
+            continue
+        k = i + 2
+        if gap(i + 1) != " " or not is_free(s, covered, out, k) or not toks[k].islower():
+            continue
+        if not low[k].endswith(_PARTICIPLE) or low[k] in ("été", "eu", "fait"):
+            continue
+        if low[i - 1] in ("ne", "n'") or _subject_is_person(s, i, person_subjects):
+            continue
+        guess = other_gender_form(d, low[k], lex, verbish_ok=True, trust_seen=False)
+        if guess is not None:
+            out[k] = (1, (guess,))
+
+
+def _subject_is_person(s: Sentence, i: int, person_subjects: set[int]) -> bool:
+    """The subject of the verb after the clitic at ``i`` is the person's changed pronoun: right
+    before it (`il le publia`), before its modal (`il voulut le vendre`), or the clause's,
+    after `et`/`puis`/`mais` or before an infinitive (`il écrivit un roman et le publia`,
+    `il décida de le vendre`)."""
+    low = s.low
+    j = i - 1
+    while j >= 0 and low[j] in ("ne", "n'"):
+        j -= 1
+    if j < 0:
+        return False
+    if j in person_subjects:
+        return True
+    if low[j] in _ADVERBS or low[j] in _MODALS:
+        # a bare infinitive after a modal has the modal's subject: `il ne voulut pas le vendre`
+        while j > 0 and low[j] in _ADVERBS:
+            j -= 1
+        if low[j] not in _MODALS or j == 0:
+            return False
+        j -= 1
+        while j > 0 and low[j] in ("ne", "n'", "se", "s'", "y", "en"):
+            j -= 1
+        if j in person_subjects:
+            return True
+    if low[j] not in ("et", "puis", "mais", "de", "d'", "à", "pour", "sans"):
+        return False
+    while j >= 0 and low[j] not in ("il", "elle", "qui", "que", "qu'", "ils", "elles", "on"):
+        if s.gap_after(j).strip() in (".", ";", ":", "?", "!"):
+            return False
+        j -= 1
+    return j >= 0 and j in person_subjects

@@ -6,8 +6,9 @@ curieuse et active``), but only when that subject is the person: a changed prono
 ``lui-même``, a left-out subject (``... et fut acceptée``), the subject of an infinitive
 (``d'être nommée``), an opening participle (``Née à Lyon, elle``) or a role (``en tant que
 serveuse``). It must not agree when the subject is a thing (``le lieu est devenu``) or after
-``avoir`` (``il a nommé``); :func:`drop_unagreeing_participles` takes those back from the plan.
-Finding the subject is this module's job; the word forms come from ``fr_agreement``.
+``avoir`` (``il a nommé``); ``fr_things`` takes those back from the plan.
+Finding the subject is this module's job; the word forms come from ``fr_forms``, the
+predicate noun phrases from ``fr_predicate``.
 """
 
 from __future__ import annotations
@@ -15,15 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from occbio.rewrite.languages.base import Lexicon, Plan, Sentence
-from occbio.rewrite.languages.fr_agreement import (
-    agree_one_of,
-    agree_predicate_np,
-    is_free,
-    other_gender_form,
-    skip_adverbs,
-)
+from occbio.rewrite.languages.fr_forms import is_free, other_gender_form, skip_adverbs
+from occbio.rewrite.languages.fr_predicate import agree_named_np, agree_one_of, agree_predicate_np
 from occbio.rewrite.languages.fr_words import (
-    _ADVERBS,
     _AGENT_F,
     _AGENT_M,
     _AUX_ETRE,
@@ -34,6 +29,7 @@ from occbio.rewrite.languages.fr_words import (
     _EPICENE,
     _EPICENE_ENDINGS,
     _INF_COPULA,
+    _NAMING,
     _NOT_PARTICIPLE,
     _PARTICIPLE,
     _POSSESSIVE,
@@ -177,6 +173,16 @@ def _agree_predicate(
     if w in ("un", "une", "le", "la") and k + 1 < n:
         agree_predicate_np(d, k, s, covered, out, lex)
         return
+    if w in _NAMING and k + 2 < n and s.gap_after(k) == " ":
+        # `fut élu le joueur le plus populaire`, `a été nommé l'entraîneur du club`
+        if not covered[k] and k not in out:
+            guess = other_gender_form(d, w, lex, verbish_ok=True, trust_seen=False)
+            if guess is not None:
+                out[k] = (1, (guess,))
+        agree_named_np(d, s, k + 1, covered, out, lex)
+        return
+    if covered[k] and w.endswith(_PARTICIPLE) and toks[k].islower():
+        _agree_participle_after_et(d, s, k, covered, out, lex)
     if covered[k] or k in out or toks[k][:1].isupper():
         return
 
@@ -186,6 +192,8 @@ def _agree_predicate(
     guess = other_gender_form(d, w, lex, verbish_ok=True, trust_seen=not pron)
     if guess is not None:
         out[k] = (1, (guess,))
+        if w.endswith(_PARTICIPLE):
+            _agree_participle_after_et(d, s, k, covered, out, lex)
     elif not same_form(w) or s.gap_after(k) not in (", ", " "):
         return
     # coordinated predicates: `calme, agitée et active`
@@ -209,6 +217,32 @@ def _agree_predicate(
             break
         k = j
         steps += 1
+
+
+def _agree_participle_after_et(
+    d: str, s: Sentence, k: int, covered: Sequence[bool], out: Plan, lex: Lexicon
+) -> None:
+    """A participle after `et` that shares the auxiliary of the person's participle at ``k``:
+    `a été arrêté par la police et condamné` → `arrêtée ... et condamnée`."""
+    low, toks = s.low, s.toks
+    n = len(low)
+    j = k + 1
+    while j < min(n, k + 8):
+        if s.gap_after(j - 1).strip():
+            return  # a comma or a bracket ends the clause
+        w = low[j]
+        if w in _SUBJECT_WORDS or w in _COPULA or w in _AVOIR or w in _CLITIC_BETWEEN:
+            return
+        if w == "et":
+            p = j + 1
+            ok = p < n and s.gap_after(j) == " " and toks[p].islower()
+            ok = ok and is_free(s, covered, out, p) and low[p].endswith(_PARTICIPLE)
+            if ok and low[p] not in _NOT_PARTICIPLE:
+                guess = other_gender_form(d, low[p], lex, verbish_ok=True, trust_seen=False)
+                if guess is not None:
+                    out[p] = (1, (guess,))
+            return
+        j += 1
 
 
 def _elided_subjects(s: Sentence, changed_pron: set[int]) -> list[tuple[int, bool, bool]]:
@@ -289,35 +323,6 @@ def _name_subjects(s: Sentence, lex: Lexicon) -> list[tuple[int, bool, bool]]:
     return found
 
 
-def _thing_subject(s: Sentence, k: int, plan: Plan) -> bool:
-    """The subject of the copula at ``k`` is an unchanged noun phrase, not the person:
-    `le lieu est devenu`, `le petit chien de Marie est devenu`."""
-    low, toks = s.low, s.toks
-    j = k - 1
-    while j > 0 and low[j] in ("ne", "n'", "se", "s'", "y", "en"):
-        j -= 1
-    opener = ("que", "qu'", "lorsque", "lorsqu'", "quand", "si", "où", "et", "mais", "car",
-              "puis", "comme", "puisque", "puisqu'")  # fmt: skip
-    inner = ("de", "d'", "du", "des", "la", "le", "l'", "les")
-    t = j
-    while t >= 0 and j - t < 8:
-        w = low[t]
-        if t in plan or w in _SUBJECT_WORDS or w in ("lui", "eux", "celui", "celle"):
-            return False
-        if t < j and s.gap_after(t) not in (" ", ""):
-            return False
-        if w in _DETS or w in _POSSESSIVE or w in ("ces", "cette", "ce", "cet"):
-            head = t + 1
-            if head <= j and toks[head].isalpha() and toks[head].islower():
-                starts = t == 0 or s.gap_after(t - 1).strip() in (",", ".", ";", ":")
-                if starts or low[t - 1] in opener:
-                    return True
-        if not (w in inner or toks[t].isalpha() or w.endswith(("'", "’"))):
-            return False
-        t -= 1
-    return False
-
-
 def _in_complement(s: Sentence, i: int) -> bool:
     """The noun at ``i`` is the complement of a preposition (`de la reine`, `du roi`)."""
     low = s.low
@@ -332,43 +337,15 @@ def _in_complement(s: Sentence, i: int) -> bool:
 
 
 def _opens_sentence(s: Sentence, i: int) -> bool:
-    """The noun at ``i`` heads the noun phrase that opens the sentence (`Ce comédien`)."""
+    """The noun at ``i`` heads the noun phrase that opens the sentence (`Ce comédien`), or
+    the changed adjective at ``i`` follows that noun (`Le prince héritier`)."""
     low = s.low
     k = i - 1
+    noun = k > 0 and s.covered and s.covered[k] and low[k].isalpha()
+    if noun and s.gap_after(k) == " " and low[k] not in _DETS and low[k] not in _POSSESSIVE:
+        k -= 1  # the changed noun before its changed adjective
     while k >= 0 and (low[k] in _PRE_F2M or low[k] in _PRE_M2F) and s.gap_after(k) == " ":
         k -= 1
     if k < 0 or not (low[k] in _DETS or low[k] in _POSSESSIVE):
         return False
     return k == 0 or s.gap_after(k - 1).strip() in (".", ";", ":")
-
-
-def drop_unagreeing_participles(s: Sentence, plan: Plan) -> None:
-    """Take back, in place, participles that cannot agree with the person: after `avoir`
-    (`il a nommé`), or after a copula whose subject is an unchanged common noun (`le lieu est
-    devenu`), with what agreed with them."""
-    low = s.low
-    n = len(low)
-    for i in sorted(plan):
-        if i not in plan:
-            continue
-        ln = plan[i][0]
-        if ln != 1 or i == 0 or low[i] in _NOT_PARTICIPLE or not low[i].endswith(_PARTICIPLE):
-            continue
-        k = i - 1
-        while k > 0 and low[k] in _ADVERBS:
-            k -= 1
-        if low[k] in _AVOIR and (k + 1 == i or low[k + 1] != "été"):
-            if k == 0 or low[k - 1] not in ("l'", "la", "le", "les", "que", "qu'", "m'"):
-                del plan[i]  # a direct object before `avoir` agrees: `l'ont arrêtée`
-            continue
-        if low[k] == "été":
-            k -= 1
-        if (low[k] in _COPULA or low[k] in _AVOIR) and _thing_subject(s, k, plan):
-            del plan[i]
-            # and what agreed with it: `le lieu est devenu associé`
-            j = i + 1
-            while j in plan and j < n and low[j].isalpha() and s.gap_after(j - 1) == " ":
-                if low[j] in ("il", "elle", "lui") or plan[j][0] != 1:
-                    break
-                del plan[j]
-                j += 1

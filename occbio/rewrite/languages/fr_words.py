@@ -25,10 +25,14 @@ _PREP = frozenset(
 
 #: words that follow a subject pronoun but are no verb of the person (`il y a`, `il faut`)
 _IMPERSONAL_NEXT = frozenset(
-    "y faut fallait fallut faudra faudrait s'agit s'agissait s'agira s'agirait semble semblait "
-    "sembla existe existait exista suffit suffisait suffira reste restait resta importe "
-    "convient convenait paraît paraissait vaut valait vaudrait pleut pleuvait arrive arrivait "
-    "arriva".split()
+    "y faut fallait fallut faudra faudrait s'agit s'agissait s'agira s'agirait existe existait "
+    "exista suffit suffisait suffira importe convient convenait vaut valait vaudrait pleut "
+    "pleuvait".split()
+)
+#: verbs impersonal only before `que` or what they introduce (`il arriva que`, `il reste deux
+#: tableaux`), personal otherwise (`il arriva à Paris`, `il resta fidèle`, `il semblait las`)
+_IMPERSONAL_IF = frozenset(
+    "semble semblait sembla reste restait resta paraît paraissait arrive arrivait arriva".split()
 )
 #: predicates of impersonal `il est/était ... de/que`
 _IMPERSONAL_ADJ = frozenset(
@@ -160,3 +164,32 @@ _NOT_PARTICIPLE = frozenset("été lui fils mari roi ami amis".split())
 #: fixed complements of a person noun, skipped before its adjectives
 _NOUN_COMPLEMENTS = frozenset({("d'", "affaires"), ("de", "lettres"), ("d'", "état"),
                                ("de", "ménage"), ("de", "chambre"), ("de", "loi")})  # fmt: skip
+
+#: participles that name the person with a noun phrase (`élu le joueur de l'année`)
+_NAMING = frozenset(
+    w + e
+    for w in "élu réélu nommé proclamé désigné sacré couronné déclaré choisi devenu resté "
+    "redevenu consacré".split()
+    for e in ("", "e")
+)
+#: person nouns of kinship and rank the tables saw too rarely, (masculine, feminine): the
+#: human counterfactuals change every one they contain
+_PERSON_PAIRS = [
+    ("neveu", "nièce"), ("neveux", "nièces"), ("cousin", "cousine"), ("cousins", "cousines"),
+    ("parrain", "marraine"), ("filleul", "filleule"), ("veuf", "veuve"),
+    ("marquis", "marquise"), ("tsar", "tsarine"), ("abbé", "abbesse"),
+    ("compagnon", "compagne"), ("compagnons", "compagnes"),
+]  # fmt: skip
+#: nouns of one grammatical gender whoever they name (`une victime`, `un personnage`): a
+#: predicate noun phrase with one of them keeps its article
+_ONE_GENDER = frozenset(
+    "personne victime vedette star cible figure cause idole recrue personnalité célébrité "
+    "icône légende sentinelle symbole centre personnage sujet individu être ange génie "
+    "bourreau tyran visage voix âme".split()
+)
+#: verbs before a bare infinitive whose subject is theirs (`il voulut le vendre`)
+_MODALS = frozenset(
+    "veut voulait voulut voudra voudrait peut pouvait put pourra pourrait doit devait dut "
+    "devra devrait sait savait sut va allait alla ira irait vient venait vint osa osait "
+    "préféra préférait espérait espéra".split()
+)
