@@ -13,7 +13,8 @@ _NOT_VERB_EN = frozenset(
     """den einen keinen seinen ihren meinen deinen unseren euren diesen jenen jeden welchen
     allen vielen wenigen beiden denen wegen zwischen neben gegen oben unten eben morgen
     selten trotzdem außen innen hinten vorn ebenso dagegen daneben indessen stattdessen
-    deswegen übrigen anderen ersten letzten zweiten dritten""".split()
+    deswegen übrigen anderen ersten letzten zweiten dritten ihnen eigenen einigen mehreren
+    solchen manchen unseren""".split()
 )
 _NOT_VERB_ERN = frozenset("gestern sondern modern intern extern innern andern einzeln".split())
 #: verbs that take a person as object: ``was sie dazu veranlasste`` is ``was ihn ...``
@@ -119,7 +120,8 @@ def _head_kept(src: str, tgt: str) -> bool:
     return k >= 4
 
 
-_WEAK = ("ist", "ent", "ant", "oge", "nge", "ege", "af", "ürst", "inz", "err", "eld", "ensch", "at")
+#: endings of weak masculine nouns (``den Journalisten``, ``des Erben``)
+_WEAK = ("ist", "ent", "ant", "e", "af", "ürst", "inz", "err", "eld", "ensch", "at")
 
 
 def _masc_oblique(noun: str, case: str) -> str:
