@@ -97,7 +97,7 @@ def evaluate(rw: Rewriter, pairs, to: str) -> dict:
     }
 
 
-def cross_validate(lang: str, choose, to: str) -> dict:
+def cross_validate(lang: str, choose, to: str, relatives: str = "change") -> dict:
     """Two folds inside the choosing part: learn on one half, score on the other, pooled.
     The hand rules were written on the whole choosing part, so this is optimistic, but far
     less than the in-sample choosing row."""
@@ -105,7 +105,8 @@ def cross_validate(lang: str, choose, to: str) -> dict:
     folds = ((choose[:half], choose[half:]), (choose[half:], choose[:half]))
     tot = {"n": 0, "exact": 0.0, "kept": 0.0, "tp": 0.0, "hyp": 0.0, "ref": 0.0}
     for train, test in folds:
-        r = evaluate(Rewriter(lang, tables=learn(train, lang), strict=True), test, to)
+        rw = Rewriter(lang, tables=learn(train, lang), strict=True, relatives=relatives)
+        r = evaluate(rw, test, to)
         tot["n"] += r["n"]
         tot["exact"] += r["exact"] * r["n"]
         tot["kept"] += r["kept"] * r["n"]
@@ -136,8 +137,9 @@ def load_leads(path: Path = LEADS) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-def print_leads(langs) -> None:
-    """Pairs whose two sides are identical count as `same` (nothing to change)."""
+def print_leads(langs, relatives: str = "keep") -> None:
+    """Pairs whose two sides are identical count as `same` (nothing to change). The lead
+    pairs keep the person's relatives as they are (`relatives="keep"`)."""
     leads = load_leads()
     print(f"{'lang':4} {'direction':9} {'pairs':>5} {'exact%':>7} {'P%':>6} {'R%':>6} "
           f"{'same':>5} {'same→chg%':>9}   (benchmarks/data/rewrite_leads.tsv)")  # fmt: skip
@@ -145,7 +147,7 @@ def print_leads(langs) -> None:
         pairs = leads.get(lang)
         if not pairs:
             continue
-        rw = Rewriter(lang, strict=True)
+        rw = Rewriter(lang, strict=True, relatives=relatives)
         for to, name in (("feminine", "m→f"), ("masculine", "f→m")):
             r = evaluate(rw, pairs, to)
             sc = "n/a" if r["n_same"] == 0 else f"{100 * r['same_chg']:.1f}"
@@ -178,6 +180,12 @@ def main(argv=None) -> None:
         default="rules",
         help="chat: an LLM behind an OpenAI-compatible API (--base-url, --model, "
         "$OPENAI_API_KEY), measured the same way; the rules answer where it does not",
+    )
+    ap.add_argument(
+        "--relatives",
+        choices=["keep", "change"],
+        help="the person's relatives (`her mother`): MT-GenEval's human versions change them, "
+        "so its rows default to change; the lead pairs keep them, so --leads defaults to keep",
     )
     ap.add_argument(
         "--by-rule",
@@ -221,11 +229,16 @@ def main(argv=None) -> None:
     if a.subset == "odd" and (a.errors or a.edits or a.by_rule):
         ap.error("--subset odd is the judging half: its errors are not printed (use even)")
     if a.leads:
-        print_leads(a.langs + (["ca"] if "es" in a.langs and "ca" not in a.langs else []))
+        print_leads(
+            a.langs + (["ca"] if "es" in a.langs and "ca" not in a.langs else []),
+            a.relatives or "keep",
+        )
         return
     if not a.data.exists():
         print(f"no data at {a.data}", file=sys.stderr)
         return
+    relatives = a.relatives or "change"
+    print(f"(relatives: {relatives})")
     head = (
         f"{'lang':4} {'direction':9} {'part':8} {'pairs':>5} {'exact%':>7} {'P%':>6} "
         f"{'R%':>6} {'kept%':>6} {'same':>5} {'same→chg%':>9}"
@@ -250,6 +263,7 @@ def main(argv=None) -> None:
             model=a.model,
             cache_dir=a.llm_cache_dir,
             rate=a.rate,
+            relatives=relatives,
             strict=True,  # a rule that raises is a bug to see, not a sentence to keep
         )
         for to, name in (("feminine", "m→f"), ("masculine", "f→m")):
@@ -280,7 +294,7 @@ def main(argv=None) -> None:
                     for src, out, ref in r["errors"][: a.errors]:
                         print(f"    SRC {src}\n    OUT {out}\n    REF {ref}\n")
             if a.cv and a.backend == "rules":
-                r = cross_validate(lang, choose, to)
+                r = cross_validate(lang, choose, to, relatives)
                 print(
                     f"{lang:4} {name:9} {'cv':8} {r['n']:5d} {100 * r['exact']:7.1f} "
                     f"{100 * r['P']:6.1f} {100 * r['R']:6.1f} {100 * r['kept']:6.1f}"

@@ -104,7 +104,7 @@ def main(argv=None) -> None:
         pairs = load_mtgeneval(a.data, lang)
         if not pairs:
             continue
-        rw = Rewriter(lang, strict=True)
+        rw = Rewriter(lang, strict=True, relatives="change")  # as MT-GenEval's humans
         choose, held = split_pairs(pairs, lang)
         for to, name in (("feminine", "m→f"), ("masculine", "f→m")):
             for part, data in (("choosing", choose), ("held-out", held)):

@@ -44,7 +44,11 @@ def main(argv=None) -> None:
             for to in ("feminine", "masculine"):
                 n = exact = tp = hyp = 0.0
                 for (_, test), tb in zip(folds, tables, strict=True):
-                    r = evaluate(Rewriter(lang, tables=tb, thresholds=th, strict=True), test, to)
+                    r = evaluate(
+                        Rewriter(lang, tables=tb, thresholds=th, strict=True, relatives="change"),
+                        test,
+                        to,
+                    )
                     n += r["n"]
                     exact += r["exact"] * r["n"]
                     tp += r["tp"]

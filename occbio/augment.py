@@ -38,15 +38,20 @@ def check_languages(langs: Sequence[str]) -> None:
 
 
 def counterfactuals(
-    docs: Iterable[Document], langs: Sequence[str], stats: Counter[str]
+    docs: Iterable[Document],
+    langs: Sequence[str],
+    stats: Counter[str],
+    *,
+    relatives: str = "keep",
 ) -> Iterator[Document]:
     """The counterfactual copy of each female or male document, in input order; ``stats``
     counts documents, segments, the sentences the rewriting changed, the segments changed in
     some of their languages only (worth a look: the rules of one language may have missed
-    what another's found) and the documents left out by gender."""
+    what another's found) and the documents left out by gender. ``relatives``: the person's
+    relatives (`her mother`) kept as they are or changed too."""
     from occbio.rewrite import Rewriter
 
-    rewriters = {lang: Rewriter(lang) for lang in langs}
+    rewriters = {lang: Rewriter(lang, relatives=relatives) for lang in langs}
     for doc in docs:
         source = doc.entity.gender
         target = OPPOSITE.get(source)

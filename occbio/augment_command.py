@@ -19,6 +19,8 @@ class AugmentError(ValueError):
 
 
 def add_augment_parser(sub: Any) -> None:
+    from occbio.cli_options import RELATIVES_HELP
+
     p = sub.add_parser(
         "augment",
         help="add the counterfactual copy (every document in the other gender) to a mined run",
@@ -28,6 +30,11 @@ def add_augment_parser(sub: Any) -> None:
         "settings; only the write stage runs again.",
     )
     p.add_argument("run_dir", type=Path, metavar="RUN_DIR", help="the run's --out directory")
+    p.add_argument(
+        "--relatives",
+        choices=["keep", "change"],
+        help=RELATIVES_HELP + "; default: the run's setting, else keep",
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
@@ -57,6 +64,8 @@ def run_augment(args: argparse.Namespace) -> int:
             raise AugmentError(f"{run_dir / MANIFEST} holds no run settings (no languages)")
         config["out"] = str(run_dir)
         config["write"] = {**(config.get("write") or {}), "augment": True}
+        if getattr(args, "relatives", None) is not None:
+            config["write"]["relatives"] = args.relatives
         cfg = load_config(None, config)
         check_languages(cfg.langs)
         run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))

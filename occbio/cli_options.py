@@ -13,6 +13,12 @@ from occbio.langs import parse_langs
 __all__ = ["UsageError", "build_parser", "overrides"]
 
 
+RELATIVES_HELP = (
+    "the person's relatives (`her mother`): keep them as they are (default: only the person "
+    "changes) or change them too (as MT-GenEval's human counterfactuals do)"
+)
+
+
 class UsageError(Exception):
     """A command-line value that cannot be used."""
 
@@ -226,6 +232,11 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         default=None,
         help="also write a counterfactual copy of the corpus (corpus/counterfactual.*): each "
         "document rewritten into the other gender in every language",
+    )
+    o.add_argument(
+        "--relatives",
+        choices=["keep", "change"],
+        help="with --augment: " + RELATIVES_HELP,
     )
     return {
         "run": run,
@@ -456,4 +467,6 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
         over["gender"] = {"source": args.gender_from}
     if args.augment:
         over["write"] = {"augment": True}
+    if getattr(args, "relatives", None) is not None:
+        over.setdefault("write", {})["relatives"] = args.relatives
     return over

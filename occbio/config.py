@@ -307,6 +307,9 @@ class WriteConfig(_Section):
     #: A counterfactual copy (``corpus/counterfactual.*``): every document rewritten into the
     #: other binary gender, in every language (occbio.rewrite).
     augment: bool = False
+    #: The person's relatives in the copy (`her mother`): ``keep`` them as they are (only the
+    #: person changes) or ``change`` them too (a mirrored family, as MT-GenEval's humans wrote).
+    relatives: Literal["keep", "change"] = "keep"
 
 
 class RunConfig(_Section):

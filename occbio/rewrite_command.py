@@ -15,6 +15,8 @@ logger = logging.getLogger("occbio.rewrite")
 
 
 def add_rewrite_parser(sub: Any) -> None:
+    from occbio.cli_options import RELATIVES_HELP
+
     p = sub.add_parser(
         "rewrite",
         help="rewrite sentences so the person they are about has another gender",
@@ -27,6 +29,12 @@ def add_rewrite_parser(sub: Any) -> None:
     p.add_argument("--to", required=True, choices=["feminine", "masculine"])
     p.add_argument("--input", type=Path, metavar="FILE", help="default: standard input")
     p.add_argument("--output", type=Path, metavar="FILE", help="default: standard output")
+    p.add_argument(
+        "--relatives",
+        choices=["keep", "change"],
+        default="keep",
+        help=RELATIVES_HELP,
+    )
     p.add_argument(
         "--explain",
         type=Path,
@@ -63,6 +71,7 @@ def run_rewrite(args: argparse.Namespace) -> int:
         base_url=getattr(args, "base_url", None),
         model=getattr(args, "model", None),
         cache_dir=getattr(args, "llm_cache_dir", None),
+        relatives=getattr(args, "relatives", "keep"),
     )
     source: IO[str] = (
         open(args.input, encoding="utf-8", newline="")  # noqa: SIM115 - closed below
@@ -112,15 +121,17 @@ def make_rewriter(
     model: str | None = None,
     cache_dir: Path | None = None,
     strict: bool = False,
+    relatives: str = "keep",
     **chat_options: Any,
 ) -> Any:
     """The rewriter for ``lang``: the rules, or a chat model guarded by them. An unsupported
     language or an incomplete chat setting raises before any request; ``chat_options`` go to
     :class:`~occbio.audit.chat_client.ChatBackend` (``rate``, ``concurrency``, ...);
-    ``strict`` raises a rule's error instead of keeping the sentence (for measuring)."""
+    ``strict`` raises a rule's error instead of keeping the sentence (for measuring);
+    ``relatives``: the person's relatives kept (default) or changed too."""
     from occbio.rewrite import Rewriter
 
-    rules = Rewriter(lang.strip().lower(), strict=strict)
+    rules = Rewriter(lang.strip().lower(), strict=strict, relatives=relatives)
     if backend == "rules":
         return rules
     from occbio.audit.llm import backend_from_options
@@ -129,7 +140,7 @@ def make_rewriter(
     client = backend_from_options(
         "chat", base_url=base_url, model=model, cache_dir=cache_dir, **chat_options
     )
-    return ChatRewriter(rules.lang, client, fallback=rules)
+    return ChatRewriter(rules.lang, client, fallback=rules, relatives=relatives)
 
 
 def _rewrite_lines(

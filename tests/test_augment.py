@@ -67,6 +67,17 @@ def test_rewrite_explain_lists_each_edit_and_the_rule_that_made_it(
     assert "--explain" in err and len(err.splitlines()) == 1
 
 
+def test_rewrite_keeps_the_persons_relatives_unless_asked(tmp_path: Path) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text("Su padre era pintor y él fue nombrado director.\n", encoding="utf-8")
+    out = tmp_path / "out.txt"
+    args = ["rewrite", "--lang", "es", "--to", "feminine", "--input", str(source)]
+    assert main([*args, "--output", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == "Su padre era pintor y ella fue nombrada directora.\n"
+    assert main([*args, "--output", str(out), "--relatives", "change"]) == 0
+    assert out.read_text(encoding="utf-8").startswith("Su madre era pintora y ella")
+
+
 def test_rewrite_refuses_a_language_it_does_not_know(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -140,6 +151,13 @@ def test_augment_command_adds_the_same_copy_to_a_finished_run(
     monkeypatch.setattr(write_stage, "rules_fingerprint", lambda langs: {"es": "other rules"})
     assert main(["augment", str(later), "-q"]) == 0
     assert "already done" not in capsys.readouterr().out
+    # another relatives setting is another copy; the run remembers it for the next augment
+    assert main(["augment", str(later), "--relatives", "change", "-q"]) == 0
+    assert "already done" not in capsys.readouterr().out
+    write = json.loads((later / "manifest.json").read_text())["stages"]["write"]
+    assert write["settings"]["relatives"] == "change"
+    assert main(["augment", str(later), "-q"]) == 0
+    assert "already done" in capsys.readouterr().out
 
 
 def test_augment_command_refuses_what_is_not_a_finished_run(

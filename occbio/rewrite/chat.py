@@ -47,15 +47,25 @@ _PROMPT = """Rewrite this {language} sentence from a biography so that the perso
 is {target}. Change only the words whose grammatical gender follows that person: pronouns, \
 nouns and titles naming the person, and the articles, determiners, adjectives and participles \
 that agree with them. Keep everything else exactly as it is: names, quotes, other people, \
-punctuation and spacing. If nothing needs to change, return the sentence unchanged.
+punctuation and spacing.{relatives} If nothing needs to change, return the sentence unchanged.
 Answer with the rewritten sentence only, on one line, without quotes or comments.
 
 Sentence: {sentence}"""
 
 
-def build_prompt(sentence: str, lang: str, to: Target) -> str:
+#: with ``relatives="change"``: the person's relatives are mirrored too (MT-GenEval's way)
+_RELATIVES_TOO = (
+    " Exception: the person's relatives change gender too, as if the whole family were "
+    "mirrored (her mother becomes his father, his sister becomes her brother)."
+)
+
+
+def build_prompt(sentence: str, lang: str, to: Target, relatives: str = "keep") -> str:
     target = "a woman" if to == "feminine" else "a man"
-    return _PROMPT.format(language=_LANG_NAMES[lang], target=target, sentence=sentence)
+    extra = _RELATIVES_TOO if relatives == "change" else ""
+    return _PROMPT.format(
+        language=_LANG_NAMES[lang], target=target, sentence=sentence, relatives=extra
+    )
 
 
 def accept_answer(sentence: str, answer: str, lang: str) -> str | None:
@@ -110,8 +120,16 @@ class ChatRewriter:
     given). ``stats`` counts ``answers``, ``unchanged`` and each ``fallback_*`` reason.
     """
 
-    def __init__(self, lang: str, client: Any, *, fallback: Rewriter | None = None) -> None:
-        self.fallback = fallback or Rewriter(lang)
+    def __init__(
+        self,
+        lang: str,
+        client: Any,
+        *,
+        fallback: Rewriter | None = None,
+        relatives: str = "keep",
+    ) -> None:
+        self.fallback = fallback or Rewriter(lang, relatives=relatives)
+        self.relatives = relatives
         self.lang = self.fallback.lang
         self.client = client
         self.stats: Counter[str] = Counter()
@@ -124,7 +142,7 @@ class ChatRewriter:
         from occbio.audit.chat_client import PromptFailed
 
         try:
-            answer = self.client.complete(build_prompt(sentence, self.lang, to))
+            answer = self.client.complete(build_prompt(sentence, self.lang, to, self.relatives))
         except PromptFailed as exc:
             logger.warning("no answer for %r (%s): the rules rewrite it", sentence[:60], exc)
             self.stats["fallback_no_answer"] += 1

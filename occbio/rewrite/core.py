@@ -28,6 +28,9 @@ from occbio.rewrite.tokens import ELIDING, match_case, word_spans
 logger = logging.getLogger(__name__)
 
 Target = Literal["feminine", "masculine"]
+#: the person's relatives (`her mother`): left as they are (the default: only the person
+#: changes) or changed too (MT-GenEval's human versions do)
+Relatives = Literal["keep", "change"]
 _DIRECTION = {"masculine": "f2m", "feminine": "m2f"}
 
 
@@ -104,6 +107,7 @@ class Rewriter:
         thresholds: Thresholds = DEFAULT_THRESHOLDS,
         tables: dict | None = None,
         strict: bool = False,
+        relatives: Relatives = "keep",
     ):
         lang = (lang or "").lower().replace("_", "-").split("-")[0]
         if lang not in LANGS:
@@ -111,7 +115,10 @@ class Rewriter:
                 f"rewriting is not available for language {lang!r}; "
                 f"supported: {', '.join(supported_languages())}"
             )
+        if relatives not in ("keep", "change"):
+            raise RewriteUnavailable(f"relatives must be 'keep' or 'change', not {relatives!r}")
         self.lang = lang
+        self.relatives = relatives  # the person's relatives (`her mother`) kept or changed
         self.strict = strict  # raise a rule's exception instead of keeping the sentence
         self.stats: Counter[str] = Counter()
         self.rules = rules = rules_for(lang)
@@ -285,6 +292,8 @@ class Rewriter:
 
         sent = Sentence(sentence, spans, toks, low, covered=covered, lex=self._lex[d])
         protected = self.rules.protected_positions(d, sent)
+        if self.relatives == "keep":
+            protected = protected | self.rules.relatives(sent)
         allows = self.rules.allows
         free, nxt, prv = self._free[d], self._next[d], self._prev[d]
         det = self.rules.determiners(d)

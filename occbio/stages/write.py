@@ -200,6 +200,7 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
     settings = {"langs": cfg.langs, "pivot": cfg.pivot, "augment": cfg.write.augment}
     if cfg.write.augment:
         check_languages(cfg.langs)
+        settings["relatives"] = cfg.write.relatives
         # other rules give another copy: a new occbio rewrites the corpus again
         settings["rewriter"] = rules_fingerprint(cfg.langs)
     fp = fingerprint({"inputs": inputs, "settings": settings})
@@ -220,7 +221,7 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         cf = write_corpus(
             run.path / CORPUS_DIR,
             cfg.langs,
-            counterfactuals(again, cfg.langs, augmented),
+            counterfactuals(again, cfg.langs, augmented, relatives=cfg.write.relatives),
             pivot=cfg.pivot,
             stem=COUNTERFACTUAL_STEM,
             counterfactual=True,

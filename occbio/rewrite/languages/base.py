@@ -6,6 +6,7 @@ counterfactual pairs and asks the language for everything grammar knows better t
 
 * ``extra_subs``: substitutions known without data (pronouns, hand lists of person nouns);
 * ``never_change``: learned substitutions that are wrong as a rule;
+* ``relatives``: tokens naming the person's relatives, kept by default (``kin.py``);
 * ``determiners``: closed-class words that agree with the next word when it changed;
 * ``allows``: a veto on any change the engine would make at a given place;
 * ``morph_candidates`` / ``after_copula``: productive suffixes for words the tables do not know;
@@ -114,6 +115,14 @@ class Language:
         return {
             i for i, (a, b) in enumerate(s.spans) if any(za <= a and b <= zb for za, zb in zones)
         }
+
+    def relatives(self, s: Sentence) -> set[int]:
+        """Tokens naming a relative of the person (`her mother`): left alone unless the
+        rewriter is asked to change relatives too (see :mod:`~occbio.rewrite.languages.kin`)."""
+        from occbio.rewrite.languages.kin import relatives
+
+        gaps = [s.gap_after(i) for i in range(len(s.toks))]
+        return relatives(self.code, s.low, gaps)
 
     def allows(
         self,
