@@ -34,6 +34,9 @@ from occbio.rewrite.learn import aligned_edits
             "She married Anna, who gave her her first guitar.",
         ),
         ("en", "HE IS THE KING.", "feminine", "SHE IS THE QUEEN."),
+        # an elided capital article is not an all-caps word
+        ("it", "L'attore è arrivato.", "feminine", "L'attrice è arrivata."),
+        ("fr", "L'acteur est arrivé.", "feminine", "L'actrice est arrivée."),
         # her + a verb's base form after help/let/see/hear is an object; after made it is not
         (
             "en",

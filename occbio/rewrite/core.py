@@ -368,8 +368,9 @@ def _render(sentence: str, spans, toks, plan, *, elide: bool, edits: list | None
             src_toks = toks[i : i + ln]
             end = spans[i + ln - 1][1]
             new = [match_case(src_toks[0], tgt[0]), *list(tgt[1:])]
-            # keep case of all-caps phrases on every word
-            if len(src_toks[0]) > 1 and src_toks[0].isupper():
+            # keep case of all-caps phrases on every word (`L'` is one capital, not all caps)
+            letters = [c for c in src_toks[0] if c.isalpha()]
+            if len(letters) > 1 and all(c.isupper() for c in letters):
                 new = [w.upper() for w in new]
             text = " ".join(new)
             # elision: `un'attrice` <-> `un attore`
