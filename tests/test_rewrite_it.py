@@ -10,7 +10,8 @@ from occbio.rewrite.languages.it_articles import agree_determiner, onset_sound
 
 @pytest.fixture(scope="module")
 def rw() -> Rewriter:
-    return Rewriter("it")
+    # the rules as MT-GenEval measures them: relatives change too (kept: test_rewrite_relatives)
+    return Rewriter("it", relatives="change")
 
 
 def _cases(block: str) -> list[tuple[str, str, str]]:
