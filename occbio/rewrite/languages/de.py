@@ -1,16 +1,19 @@
-"""German: personal pronouns by case, possessives, articles and adjective endings by case.
+"""German: the language's hooks for the rewriter (:class:`German`) and ``RULES``.
 
-* ``sie`` is also plural "they" and formal ``Sie`` "you": it becomes ``er`` only where it reads as
-  a singular subject, ``ihn`` after a preposition or after the plural verb of a subject noun
-  phrase (``Ihre Eltern schickten sie``), and stays next to a plural verb form (not the
-  infinitive after a singular modal: ``musste sie arbeiten``), as a second ``sie`` in its
-  clause, or when capitalised inside a sentence (formal address; so do ``Ihr``/``Ihre``...).
-* A possessive is "their" (left) in a clause with a plural ``sie``, a plural noun phrase and its
-  verb before it (``die vier Kinder kehren in ihr Haus``), or a plural verb that its own noun
-  phrase does not explain (``Ihre Eltern waren`` is "her"); clause helpers in ``de_clause.py``.
-* ``ihr`` is the possessive (``ihr Vater`` → ``sein Vater``) before a noun or a strong adjective
-  (``ihr bestes``), else the dative pronoun (``mit ihr`` → ``mit ihm``); ``sein`` is a possessive
-  (→ ``ihr``) only in the same places, else the verb "to be" and stays.
+What German grammar knows better than the learned tables lives in one module per job:
+
+* ``de_pronouns``: ``sie``/``ihr``/``sein``/``ihrer`` by their role (subject ``er``, object
+  ``ihn``, dative ``ihm``, possessive ``sein``, or left as plural "they", "their" or formal
+  ``Sie``);
+* ``de_nouns``: feminine person nouns and their masculine forms, and the other way for a role;
+* ``de_np``: the case of an article, the article and adjectives before a noun, the role slot;
+* ``de_clause``: where a clause begins and ends, plural verbs, who the subject is;
+* ``de_words``: the hand-written word lists and word-level forms (articles, adjective endings).
+
+This module holds the hooks, which fix the order of the steps: ``allows`` (what a table change
+may touch), ``propose`` (pronouns, nouns, then the articles, adjectives, partitives and relative
+pronouns that agree with them) and ``fix_plan`` (the case forms, once the plan is known):
+
 * An article before a changed person noun (with adjectives between) takes the case its own form
   and a preposition before it show: ``der``/``den``/``dem``/``des`` ↔ ``die``/``die``/``der``/
   ``der``, ``ein``/``einen``/``einem``/``eines`` ↔ ``eine``/``eine``/``einer``/``einer``, with the
@@ -44,24 +47,18 @@ from dataclasses import dataclass
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
 from occbio.rewrite.languages.de_clause import (
     _all_caps,
-    _clause_end,
-    _clause_first,
     _clause_start,
     _formal,
     _head_noun,
-    _infinitive_end,
     _next,
     _noun,
-    _object_after_subject,
     _object_np,
     _plural_clause,
-    _plural_verb,
     _prev,
 )
 from occbio.rewrite.languages.de_nouns import (
-    _DAT_BEFORE,
+    _fem_noun,
     adjective_noun,
-    dative_plural,
     feminine,
     is_plural,
     masculine,
@@ -73,19 +70,11 @@ from occbio.rewrite.languages.de_np import (
     _nominative_sure,
     _role_slot,
 )
+from occbio.rewrite.languages.de_pronouns import _ihrer, _person_noun, _pronoun
 from occbio.rewrite.languages.de_words import (
-    _ADJ_ENDINGS,
-    _ARTICLES,
     _ARTS_ALL,
-    _CONJ_PREPS,
     _DAT_PREPS,
-    _DATIVE_VERBS,
-    _FEM_HEADS,
     _NEUTER,
-    _NUMBERS,
-    _OBJECT_VERBS,
-    _PREPS,
-    _SUBORD,
     _adj_form,
     _article,
     _article_form,
@@ -94,72 +83,6 @@ from occbio.rewrite.languages.de_words import (
     _masc_nom,
     _masc_oblique,
     _plural_noun,
-)
-
-
-def _possessive_slot(s: Sentence, i: int) -> bool:
-    """Token ``i`` (``ihr``/``sein``) stands before its noun: a capitalised word, or a strong
-    adjective (``-er``/``-es``) and then one."""
-    n1 = _next(s, i)
-    if n1 is None:
-        return False
-    if _noun(n1[0]) and not n1[1].isdigit():
-        return True
-    k = 1
-    # over strong adjectives (``ihr bestes``) and numbers (``ihr 1990 erschienenes``), not
-    # over an article (``wurde ihr der Preis verliehen``: the dative)
-    while (
-        n1 is not None
-        and (n1[1].endswith(("er", "es")) or n1[1].isdigit())
-        and not n1[0][:1].isupper()
-        and n1[1] not in _ARTS_ALL
-        and _article(n1[1]) is None
-        and n1[1] not in ("der", "er", "es", "wer", "aber", "oder", "sondern", "immer", "wieder")
-    ):
-        if n1[1].isdigit() and (_next(s, i, k + 1) is None or _noun(_next(s, i, k + 1)[0])):
-            return False  # ``ihr 1000 Morgen Land``: a quantity, ``ihr`` is the dative
-        k += 1
-        n1 = _next(s, i, k)
-        if n1 is not None and _noun(n1[0]):
-            return True
-    return False
-
-
-#: singular finite auxiliaries and modals: ``sie`` right after one is singular
-_SING_AUX = frozenset(
-    """musste konnte wollte sollte durfte mochte möchte hatte war wurde wird ist hat kann
-    muss will soll darf""".split()
-)
-
-
-#: nouns of time: a noun phrase of them opening a clause is an adverbial, not the subject
-_TIME_NOUNS = (
-    "zeit", "jahr", "jahre", "monat", "monate", "woche", "wochen", "tag", "tage", "saison",
-    "zeitraum", "sommer", "winter", "frühjahr", "herbst", "jahrzehnt", "jahrzehnte", "abend",
-    "morgen", "nacht", "stunde", "stunden", "hälfte", "rest", "spielzeit", "male", "mal",
-)  # fmt: skip
-
-
-def _time_noun(word: str) -> bool:
-    return word.endswith(_TIME_NOUNS)
-
-
-_KIN_PERSONS = frozenset(
-    """vater mutter eltern bruder brüder schwester schwestern mann ehemann frau ehefrau sohn
-    söhne tochter töchter großvater großmutter großeltern onkel tante lehrer lehrerin lehrerinnen
-    freund freundin freunde freundinnen kollegen familie""".split()
-)
-
-
-def _subject_person(s: Sentence, h: int) -> bool:
-    """Noun ``h`` names a person (kin, a friend, a teacher), so it can be a subject."""
-    w = s.low[h]
-    return w in _KIN_PERSONS or masculine(w) is not None or feminine(w) is not None
-
-
-_PARTITIVE = frozenset(
-    """einer eines einem einen eine keiner keines keinem einige viele mehrere meisten beide
-    anzahl reihe""".split()
 )
 
 
@@ -177,18 +100,6 @@ def _may_change(s: Sentence, j: int, d: str) -> bool:
     if seen is not None and seen[0] >= 1:
         return True
     return d == "f2m" and s.low[j].endswith(("in", "innen"))
-
-
-def _person_noun(s: Sentence, j: int, d: str) -> bool:
-    """Token ``j`` reads as a noun for a person of the source gender: the data saw it change,
-    or (feminine) it is a ``-in`` form of a known word (``Sprecherin``)."""
-    w = s.low[j]
-    seen = s.lex.seen.get(w) if s.lex is not None else None
-    if seen is not None and seen[0] >= 1 and seen[0] >= 0.3 * seen[1]:
-        return True
-    if d == "f2m" and w.endswith("in") and len(w) > 5 and s.lex is not None:
-        return s.lex.is_word(w[:-2], 2.5)
-    return d == "f2m" and w.endswith(_FEM_HEADS)
 
 
 @dataclass
@@ -233,147 +144,6 @@ class German(Language):
         # a possessive in a clause with a plural verb: "their"
         return not (d == "f2m" and low.startswith("ihr") and _plural_clause(s, i))
 
-    def _pronoun(self, d: str, s: Sentence, i: int) -> str | None:
-        low, tok = s.low[i], s.toks[i]
-        if _all_caps(tok) or _formal(s, i):
-            return None
-        prev = _prev(s, i)
-        n1 = _next(s, i)
-        if d == "f2m" and low == "sie":
-            if prev in _PREPS and prev not in _CONJ_PREPS:
-                return "ihn"
-            if n1 is not None and n1[1] in ("und", "sowie") and (prev is None or prev in _SUBORD):
-                return "er"  # ``sie und ihr Mann``: the plural verb is theirs together
-            if n1 is not None and n1[1] == "selbst" and prev in ("als", "wie"):
-                return "er"  # ``als sie selbst``
-            c = _clause_first(s, i)
-            if "sie" in s.low[c:i]:
-                return None  # ``Sie sah sie``: a second ``sie`` is someone else or "them"
-            b = _clause_end(s, i)
-            # a subordinate or relative clause: its finite verb is the last word, and a singular
-            # one decides (``, die sie übertrieben toupiert trägt``)
-            verb_last = b > i + 1 and (
-                prev in _SUBORD or (prev in ("die", "der", "das", "denen", "dem") and c == i - 1)
-            )
-            if verb_last and not _plural_verb(s.low[b], s.toks[b]):
-                pass
-            elif n1 is not None and _plural_verb(n1[1], n1[0]) and prev not in _SING_AUX:
-                return None  # (``musste sie arbeiten``: the infinitive after a singular verb)
-            if prev in ("die", "der", "das", "denen", "dem") and _plural_verb(s.low[b], s.toks[b]):
-                return None  # a relative clause with a plural verb: "they", or an object
-            if _object_after_subject(s, i):
-                return "ihn"  # ``Ihre Eltern schickten sie``
-            if prev is not None and (_plural_verb(prev, s.toks[i - 1]) or prev in ("sie", "er")):
-                return None
-            if prev == "der" and i > 1 and "," in s.gap_after(i - 2):
-                return "ihn"  # ``ein Beamter, der sie verhörte``
-            last = _clause_end(s, i)
-            if prev in ("was", "die", "das", "der", "denen") and s.low[last] in _OBJECT_VERBS:
-                return "ihn"  # ``, was sie dazu veranlasste``
-            if prev in ("entweder", "weder", "sowohl"):
-                return None  # ``entweder sie oder ...``: subject or object, unknown
-            c = _clause_first(s, i)
-            opens_inf = s.low[c] in ("um", "ohne", "statt", "anstatt") or (
-                c == i and i > 0 and "," in s.gap_after(i - 1)
-            )
-            if last > i + 1 and opens_inf and _infinitive_end(s, last):
-                # an infinitive clause has no subject: ``, um sie zu unterstützen``, ``, sie zu
-                # verlassen`` (not ``damals hatte sie viel zu tun``)
-                return "ihn"
-            if prev in _SUBORD:
-                last = _clause_end(s, i)
-                if last != i and _plural_verb(s.low[last], s.toks[last]):
-                    return None
-            if prev is not None and _noun(s.toks[i - 1]) and not _clause_start(s, i - 1):
-                return "ihn"  # after the subject: ``schickten ihre Eltern sie``
-            if prev is not None and not s.toks[i - 1][:1].isupper():
-                c = _clause_first(s, i)
-                subj = ("ich", "wir", "du", "man", "er")
-                # (not a possessive: ``Ihre erste Rolle spielte sie 1990`` is the object)
-                opens = s.low[c] in _ARTICLES
-                h = _head_noun(s, c) if opens else None
-                if h is not None and _time_noun(s.low[h]):
-                    return "er"  # ``Die meiste Zeit verbrachte sie``: an adverbial of time
-                if c < i - 1 and (opens or s.low[c] in subj):
-                    return "ihn"  # ``das Time-Magazin kürte sie``
-                if c < i - 1 and _article(s.low[c]) is not None:
-                    # a possessive opening the clause: its noun is the subject when it names a
-                    # person (``Ihr Lehrer ermutigte sie``), else often a fronted object (``Ihre
-                    # erste Rolle spielte sie 1990``)
-                    h = _head_noun(s, c)
-                    if h is not None and h + 2 == i and _subject_person(s, h):
-                        return "ihn"
-            return "er"
-        if d == "f2m" and low == "ihr":
-            if prev in _DAT_PREPS or (prev in _PREPS and not _possessive_slot(s, i)):
-                return "ihm"  # a pronoun after a preposition is never "their"
-            if _possessive_slot(s, i) and _plural_clause(s, i):
-                return None  # (the pronoun ``ihr`` is "her" or "you", never "their")
-            own_subject = "sie" in s.low[_clause_first(s, i) : i]  # (a dative would be ``sich``)
-            if prev in _DATIVE_VERBS and not (own_subject and _possessive_slot(s, i)):
-                return "ihm"  # ``verhalf ihr zum Sieg``; not ``sie legte ihr Amt nieder``
-            return "sein" if _possessive_slot(s, i) else "ihm"
-        if d == "m2f" and low == "sein":
-            if prev == "zu" or not _possessive_slot(s, i):
-                return None
-            return "ihr"
-        return None
-
-    def _ihrer(self, s: Sentence, i: int) -> bool:
-        """``ihrer`` before a noun that stays (not a person): ``seiner``."""
-        if _all_caps(s.toks[i]) or _formal(s, i) or _plural_clause(s, i):
-            return False
-        if _prev(s, i) in _PARTITIVE:
-            return False  # ``einer ihrer Schüler``: "of her" or "of their"
-        j = _head_noun(s, i)
-        return j is not None and not s.covered[j] and not _person_noun(s, j, "f2m")
-
-    def _fem_noun(self, s: Sentence, i: int) -> str | None:
-        """The masculine of a feminine person noun the tables left (``Botschafterin``,
-        ``Königin``, ``Frauen``): ``Frau`` before a name is ``Herr``, ``Lady`` ``Lord``,
-        ``Mädchen`` is ``Jungen`` (``Junge`` after a singular article, in ``fix_plan``), a
-        plural is dative after ``den`` or a dative preposition (``mit Frauen`` → ``mit
-        Männern``)."""
-        low = s.low[i]
-        n1 = _next(s, i)
-        name_after = n1 is not None and _noun(n1[0]) and not n1[1].isdigit()
-        if low == "frau":
-            if name_after:
-                return "herr"
-            # without an article (``als Frau``, ``Frau und Mutter``) it lost precision on the
-            # judging pairs: left
-            return "mann" if _article_before(s, i, {}, neuter=False)[0] is not None else None
-        if low == "lady" and i > 0 and (s.toks[i - 1][:1].isupper() or s.gap_after(i - 1) == "-"):
-            return None  # inside a name: ``Our Lady School``
-        if low == "lady":
-            return "lord" if name_after else None
-        if low == "mädchen":
-            return "junge" if _prev(s, i) == "als" else "jungen"
-        m = masculine(low)
-        if m is not None and is_plural(low):
-            # ``Schüler und Schülerinnen``: the masculine is there already
-            near = s.low[max(0, i - 2) : i + 3]
-            if m in near or m + "n" in near:
-                return None
-        if m is None or not is_plural(low) or s.gap_after(i).startswith("-"):
-            return m  # (``Frauen-Vierer``: a compound, no case)
-        # the word that opens the noun phrase decides: ``den``, ``mit``, or ``vielen``/``beiden``
-        # first (``die beiden Schwestern`` is not dative)
-        k = i - 1
-        first = None
-        while k >= 0 and s.joined(k):
-            w = s.low[k]
-            opener = w in _ARTS_ALL or _article(w) is not None or w in _PREPS or w in _DAT_BEFORE
-            if opener:
-                first = w  # (``Die`` opening the sentence too)
-            elif s.toks[k][:1].isupper():
-                break
-            numeral = w in _NUMBERS or w.isdigit()
-            if w in _ARTS_ALL or w in _PREPS or (not numeral and not w.endswith(_ADJ_ENDINGS)):
-                break
-            k -= 1
-        return dative_plural(m) if first in _DAT_BEFORE else m
-
     def propose(
         self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
     ) -> Plan:
@@ -390,15 +160,15 @@ class German(Language):
 
         for i in range(n):
             if free(i) and low[i] in ("sie", "ihr", "sein"):
-                w = self._pronoun(d, s, i)
+                w = _pronoun(d, s, i)
                 if w is not None:
                     put(i, w)
-            elif d == "f2m" and free(i) and low[i] == "ihrer" and self._ihrer(s, i):
+            elif d == "f2m" and free(i) and low[i] == "ihrer" and _ihrer(s, i):
                 put(i, "seiner")  # ``von ihrer Familie``: the noun stays feminine
         if d == "f2m":
             for i in range(n):
                 if free(i) and _noun(toks[i]) and not _all_caps(toks[i]):
-                    w = self._fem_noun(s, i)
+                    w = _fem_noun(s, i)
                     if w is not None:
                         put(i, w)
         # nouns made from adjectives (``Vorsitzende``): as a role (after ``als`` or a copula) the

@@ -1,7 +1,8 @@
 """German clause helpers for the rewriter: where a clause begins and ends, plural verbs, who
 the subject is (``sie`` as plural "they", a plural noun phrase before a possessive) and whether a
 feminine noun phrase is an accusative object (``sie besuchte ihre Mutter`` → ``er besuchte seinen
-Vater``). Pure functions over a :class:`Sentence`; the rules are in ``de.py``."""
+Vater``). Pure functions over a :class:`Sentence`; the rules are in ``de.py``, ``de_pronouns.py``
+and ``de_nouns.py``."""
 
 from __future__ import annotations
 

@@ -10,9 +10,25 @@ only: the stem must end like a masculine agent noun (``-er``, ``-or``, ``-ist``,
 and be long enough; first names in ``-in`` are excluded. ``feminine`` is the other way
 (``Fahrer`` → ``Fahrerin``), used by ``de.py`` only for a role after a copula; it leaves nouns
 that name things (``Theater``, ``Moment``) and nouns made from adjectives (``Vorsitzender``).
+
+``_fem_noun`` gives the masculine of a feminine person noun in its sentence, for the nouns the
+tables left: ``Frau`` before a name is ``Herr``, after an article ``Mann``; ``Lady`` ``Lord``;
+``Mädchen`` ``Jungen``; a plural is dative after ``den`` or a dative preposition (``mit Frauen``
+→ ``mit Männern``). ``German.propose`` in ``de.py`` calls it.
 """
 
 from __future__ import annotations
+
+from occbio.rewrite.languages.base import Sentence
+from occbio.rewrite.languages.de_clause import _next, _noun, _prev
+from occbio.rewrite.languages.de_np import _article_before
+from occbio.rewrite.languages.de_words import (
+    _ADJ_ENDINGS,
+    _ARTS_ALL,
+    _NUMBERS,
+    _PREPS,
+    _article,
+)
 
 #: singular feminine -> masculine (nominative), nouns with their own masculine form
 _OWN = {
@@ -151,6 +167,53 @@ def dative_plural(word: str) -> str:
 def is_plural(word: str) -> bool:
     """A feminine plural person noun this module knows (``Frauen``, ``Lehrerinnen``)."""
     return word in _OWN_PLURAL or word.endswith("innen")
+
+
+def _fem_noun(s: Sentence, i: int) -> str | None:
+    """The masculine of a feminine person noun the tables left (``Botschafterin``,
+    ``Königin``, ``Frauen``): ``Frau`` before a name is ``Herr``, ``Lady`` ``Lord``,
+    ``Mädchen`` is ``Jungen`` (``Junge`` after a singular article, in ``fix_plan``), a
+    plural is dative after ``den`` or a dative preposition (``mit Frauen`` → ``mit
+    Männern``)."""
+    low = s.low[i]
+    n1 = _next(s, i)
+    name_after = n1 is not None and _noun(n1[0]) and not n1[1].isdigit()
+    if low == "frau":
+        if name_after:
+            return "herr"
+        # without an article (``als Frau``, ``Frau und Mutter``) it lost precision on the
+        # judging pairs: left
+        return "mann" if _article_before(s, i, {}, neuter=False)[0] is not None else None
+    if low == "lady" and i > 0 and (s.toks[i - 1][:1].isupper() or s.gap_after(i - 1) == "-"):
+        return None  # inside a name: ``Our Lady School``
+    if low == "lady":
+        return "lord" if name_after else None
+    if low == "mädchen":
+        return "junge" if _prev(s, i) == "als" else "jungen"
+    m = masculine(low)
+    if m is not None and is_plural(low):
+        # ``Schüler und Schülerinnen``: the masculine is there already
+        near = s.low[max(0, i - 2) : i + 3]
+        if m in near or m + "n" in near:
+            return None
+    if m is None or not is_plural(low) or s.gap_after(i).startswith("-"):
+        return m  # (``Frauen-Vierer``: a compound, no case)
+    # the word that opens the noun phrase decides: ``den``, ``mit``, or ``vielen``/``beiden``
+    # first (``die beiden Schwestern`` is not dative)
+    k = i - 1
+    first = None
+    while k >= 0 and s.joined(k):
+        w = s.low[k]
+        opener = w in _ARTS_ALL or _article(w) is not None or w in _PREPS or w in _DAT_BEFORE
+        if opener:
+            first = w  # (``Die`` opening the sentence too)
+        elif s.toks[k][:1].isupper():
+            break
+        numeral = w in _NUMBERS or w.isdigit()
+        if w in _ARTS_ALL or w in _PREPS or (not numeral and not w.endswith(_ADJ_ENDINGS)):
+            break
+        k -= 1
+    return dative_plural(m) if first in _DAT_BEFORE else m
 
 
 #: masculine agent-noun endings that take ``-in`` (``Fahrer`` → ``Fahrerin``, ``Pilot`` →

@@ -1,7 +1,7 @@
 """German noun phrases for the rewriter: the case of an article (``_case``), whether a
 nominative is sure (``_nominative_sure``), the article and adjectives before a noun
 (``_article_before``) and the role slot after a copula (``_role_slot``). The rules that use
-them are in ``de.py``."""
+them are in ``de.py`` and ``de_nouns.py``."""
 
 from __future__ import annotations
 

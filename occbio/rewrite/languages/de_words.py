@@ -1,6 +1,7 @@
-"""German word lists and word-level forms for the rewriter (``de.py`` holds the rules):
-prepositions by case, verb lists, articles by case and gender, adjective endings, masculine
-noun endings. Hand-made from German grammar and the choosing half of MT-GenEval dev."""
+"""German word lists and word-level forms for the rewriter (the rules are in ``de.py``,
+``de_pronouns.py`` and ``de_nouns.py``): prepositions by case, verb lists, articles by case and
+gender, adjective endings, masculine noun endings. Hand-made from German grammar and the choosing
+half of MT-GenEval dev."""
 
 from __future__ import annotations
 
