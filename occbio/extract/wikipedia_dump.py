@@ -10,19 +10,25 @@ wikitext into prose is :mod:`occbio.extract.wikitext`'s job.
 
 lxml rather than ``mwxml``: mwxml refuses a dump without ``<siteinfo>`` (the
 ``enwiki-table-markup`` excerpt) and gives no way to keep the pages read before a truncation.
+
+This module holds the reading of the dump as a whole: opening and decoding it, splitting it into
+pages, reading what lies between them (the root element, ``<siteinfo>``) and telling a file
+that is not a dump from one that breaks off. How one page is read (:class:`Page`,
+:class:`PageParser` and its skip rules, :class:`SkipLog`) lives in
+:mod:`occbio.extract.wikipedia_dump_page`, shared with :mod:`occbio.extract.multistream`; its
+public names are re-exported here, so ``occbio.extract.wikipedia_dump`` stays the one place to
+import the dump reader from.
 """
 
 from __future__ import annotations
 
 import codecs
 import collections
-import logging
 import lzma
 import os
 import re
 import zlib
-from collections.abc import Callable, Collection, Iterator
-from dataclasses import dataclass
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import IO, NoReturn
 
@@ -30,27 +36,24 @@ from lxml import etree
 
 from occbio.extract.compressed import CompressionError, open_compressed
 from occbio.extract.mediawiki import normalise_title
+from occbio.extract.wikipedia_dump_page import (
+    _PARSER_OPTIONS,
+    MAX_PAGE_BYTES,
+    Page,
+    PageParser,
+    SkipLog,
+    _localname,
+    _xml_message,
+)
 
 __all__ = ["DumpError", "Page", "PageParser", "SkipLog", "TruncatedDumpError", "iter_pages"]
-
-logger = logging.getLogger(__name__)
 
 #: Bytes read from the (decompressed) dump per parser feed.
 _CHUNK_BYTES = 1 << 20
 
 
 # ---------------------------------------------------------------------------------------------
-# Pages and errors
-
-
-@dataclass(frozen=True, slots=True)
-class Page:
-    """One article as the dump holds it: title, page id, namespace and raw wikitext."""
-
-    title: str
-    page_id: int
-    ns: int
-    wikitext: str
+# Errors
 
 
 class DumpError(Exception):
@@ -87,21 +90,12 @@ class TruncatedDumpError(DumpError):
 # such byte. What lies between the pages (the root element, <siteinfo>) goes through a pull
 # parser of its own, so a file that is not a dump, or one cut short, is still told apart.
 
-#: A page is skipped (and counted) when its XML passes this size without a closing tag.
-#: Wikipedia caps an article at 2 MiB of wikitext; only a broken dump or a page with its whole
-#: history comes near.
-MAX_PAGE_BYTES = 64 << 20
-
 _PAGE_OPEN_RE = re.compile(rb"<page[\s>]")
 _PAGE_CLOSE = b"</page>"
-_TITLE_RE = re.compile(rb"<title>([^<]{0,300})</title>")
-_PAGE_ID_RE = re.compile(rb"</title>\s*(?:<ns>[^<]*</ns>\s*)?<id>\s*(\d+)\s*</id>")
 _DECLARED_ENCODING_RE = re.compile(
     rb"""^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']"""
 )
 _DECLARATION_ENCODING_RE = re.compile(r"""^\ufeff?(\s*<\?xml[^>]*?encoding\s*=\s*["'])[^"']*""")
-#: Skipped pages are logged one by one up to this many per dump, then only counted.
-_LOGGED_SKIPS = 20
 
 
 class _Problem(Exception):
@@ -190,140 +184,6 @@ def _utf8_chunks(stream: IO[bytes], codec: str) -> Iterator[bytes]:
         yield decoder.decode(b"", True).encode()
     except UnicodeDecodeError as exc:
         raise _Problem("malformed", f"its text is not valid {encoding} ({exc.reason})") from None
-
-
-class SkipLog:
-    """Logs one dump's skipped pages: the first :data:`_LOGGED_SKIPS` one by one, then a line
-    saying that the rest are only counted."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.logged = 0
-
-    def __call__(self, title: str | None, where: str, detail: str) -> None:
-        self.logged += 1
-        if self.logged > _LOGGED_SKIPS:
-            return
-        shown = repr(title) if title is not None else "(no title)"
-        logger.warning("%s: page %s at %s skipped: %s", self.name, shown, where, detail)
-        if self.logged == _LOGGED_SKIPS:
-            logger.warning("%s: further skipped pages are only counted", self.name)
-
-
-#: ``report(title, offset, detail)``: a page skipped as unusable (not well-formed, too large,
-#: no id), ``offset`` being where its XML starts in what the parser was fed.
-SkipReport = Callable[[str | None, int, str], None]
-
-
-class PageParser:
-    """Turns one ``<page>`` element's bytes into a :class:`Page`, or counts why not.
-
-    The skip rules and counters of :func:`iter_pages`, for one page at a time: the full scan
-    feeds it the pages it splits out of the dump, :mod:`occbio.extract.multistream` the pages
-    of one bz2 stream. ``namespaces`` (prefix -> key, from ``<siteinfo>``) gives the namespace
-    of a page without ``<ns>`` (old schemas). ``page_ids``, when a list, receives the id of
-    every page parsed (``None`` where none can be read), kept or not.
-    """
-
-    def __init__(
-        self,
-        path: Path,
-        wanted: frozenset[str] | None,
-        stats: collections.Counter[str],
-        max_page_bytes: int = MAX_PAGE_BYTES,
-        *,
-        namespaces: dict[str, int] | None = None,
-        report: SkipReport | None = None,
-    ) -> None:
-        self.path = path
-        self.wanted = wanted
-        self.stats = stats
-        self.max_page_bytes = max_page_bytes
-        self.namespaces: dict[str, int] = namespaces if namespaces is not None else {}
-        self.pages_read = 0  # this parser's own count, whatever ``stats`` held before
-        self.last_title: str | None = None
-        self.page_ids: list[int | None] | None = None
-        self._parser = etree.XMLParser(**_PARSER_OPTIONS)
-        if report is None:
-            log = SkipLog(path.name)
-
-            def report(title: str | None, offset: int, detail: str) -> None:
-                log(title, f"byte {offset:,} of the decompressed XML", detail)
-
-        self._report = report
-
-    def parse(self, xml: bytes, offset: int, *, oversized: bytes | None = None) -> Page | None:
-        """The page in ``xml`` (which starts at ``offset``), or ``None`` when it is skipped.
-
-        ``oversized`` is the start of a page whose XML was dropped for passing
-        ``max_page_bytes`` (``xml`` is then only its end).
-        """
-        self.pages_read += 1
-        self.stats["pages_read"] += 1
-        if oversized is not None or len(xml) > self.max_page_bytes:
-            head = oversized or xml[:4096]
-            self._note_unreadable(head)
-            self._skip("too_large", offset, f"its XML passes {self.max_page_bytes:,} bytes")
-            return None
-        try:
-            elem = etree.fromstring(xml, self._parser)
-        except (etree.LxmlError, ValueError) as exc:
-            self._note_unreadable(xml)
-            self._skip("bad_xml", offset, f"it is not well-formed XML: {_xml_message(exc)}")
-            return None
-        return self._page(elem, offset)
-
-    def _note_unreadable(self, xml: bytes) -> None:
-        self.last_title = _title_in(xml)
-        if self.page_ids is not None:
-            match = _PAGE_ID_RE.search(xml)
-            self.page_ids.append(int(match.group(1)) if match else None)
-
-    def _skip(self, reason: str, offset: int, detail: str) -> None:
-        self.stats[f"pages_skipped_{reason}"] += 1
-        self._report(self.last_title, offset, detail)
-
-    def _namespace_from_title(self, title: str) -> int:
-        prefix, sep, _ = title.partition(":")
-        return self.namespaces.get(prefix, 0) if sep else 0
-
-    def _page(self, elem: etree._Element, offset: int) -> Page | None:
-        title = ""
-        ns_text: str | None = None
-        id_text: str | None = None
-        redirect = False
-        text = ""
-        for child in elem:
-            name = _localname(child.tag)
-            if name == "title":
-                title = child.text or ""
-            elif name == "ns":
-                ns_text = child.text
-            elif name == "id":
-                id_text = child.text
-            elif name == "redirect":
-                redirect = True
-            elif name == "revision":  # the latest revision wins (a history dump has several)
-                text = _child_text(child, "text") or ""
-        self.last_title = title
-        page_id = _int_or_none(id_text)
-        if self.page_ids is not None:
-            self.page_ids.append(page_id)
-        ns = _int_or_none(ns_text) if ns_text is not None else self._namespace_from_title(title)
-        if page_id is None or ns is None:
-            self._skip("malformed", offset, "it has no usable <ns>/<id>")
-            return None
-        if ns != 0:
-            self.stats["pages_skipped_namespace"] += 1
-            return None
-        if redirect or _is_redirect_text(text):
-            self.stats["pages_skipped_redirect"] += 1
-            return None
-        if self.wanted is not None and normalise_title(title) not in self.wanted:
-            self.stats["pages_skipped_not_requested"] += 1
-            return None
-        self.stats["pages_kept"] += 1
-        return Page(title=title, page_id=page_id, ns=ns, wikitext=text)
 
 
 class _PageReader:
@@ -456,45 +316,6 @@ class _PageReader:
         self._scan = 0
 
 
-_PARSER_OPTIONS = {
-    "resolve_entities": False,
-    "no_network": True,
-    "remove_comments": True,
-    "remove_pis": True,
-}
-
-
-def _localname(tag: object) -> str:
-    """The tag without its export-schema namespace (schema versions differ; some have none)."""
-    if not isinstance(tag, str):  # comments and processing instructions
-        return ""
-    return tag.rpartition("}")[2]
-
-
-def _is_redirect_text(text: str) -> bool:
-    return text.lstrip()[:9].upper() == "#REDIRECT"
-
-
-def _int_or_none(text: str | None) -> int | None:
-    try:
-        return int(text or "")
-    except ValueError:
-        return None
-
-
-def _title_in(xml: bytes) -> str | None:
-    """A broken page's title, for the log, if one can be read from its bytes."""
-    match = _TITLE_RE.search(xml)
-    return match.group(1).decode("utf-8", "replace") if match else None
-
-
-def _child_text(elem: etree._Element, name: str) -> str | None:
-    for child in elem:
-        if _localname(child.tag) == name:
-            return child.text or ""
-    return None
-
-
 def _release(elem: etree._Element) -> None:
     """Free a finished element and the finished siblings before it (flat memory)."""
     elem.clear()
@@ -543,11 +364,6 @@ def iter_pages(
         _raise_problem(reader, problem.what, problem.detail)
     if reader.root is None:
         raise DumpError(f"{path} is not a MediaWiki XML dump: it holds no XML element")
-
-
-def _xml_message(exc: Exception) -> str:
-    """lxml's own words, without the ``(<string>, line N)`` suffix that names no file."""
-    return " ".join(str(getattr(exc, "msg", None) or exc).split())
 
 
 def _raise_problem(reader: _PageReader, what: str, detail: str) -> NoReturn:
