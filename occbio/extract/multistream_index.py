@@ -3,7 +3,7 @@
 Beside ``NAME.xml.bz2``, Wikimedia's ``NAME-index.txt.bz2`` has a line ``OFFSET:PAGE_ID:TITLE``
 per page, OFFSET being where the page's bz2 stream starts. :func:`scan_index` makes one pass
 over it and keeps only the streams that hold a wanted title, plus a sample of streams that
-:mod:`occbio.extract.multistream` checks against the dump before it trusts the index.
+:mod:`occbio.extract.multistream_check` checks against the dump before it trusts the index.
 """
 
 from __future__ import annotations
