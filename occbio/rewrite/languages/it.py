@@ -8,6 +8,7 @@ This module only wires the engine to the Italian rules, each in a module of its 
 * ``it_forms``: the other-gender form of one predicate word;
 * ``it_lead``: predicates of the person after a copula (the biography lead);
 * ``it_clitics``: object clitics before a verb;
+* ``it_things``: predicates of a thing, where nothing agrees with the person;
 * ``it_words``: the word lists they share.
 """
 
@@ -40,6 +41,7 @@ from occbio.rewrite.languages.it_nouns import (
     swap_titles,
 )
 from occbio.rewrite.languages.it_subject import fronted_predicate
+from occbio.rewrite.languages.it_things import thing_predicate
 from occbio.rewrite.languages.it_words import (
     _AGREE_ONLY,
     _AVERE,
@@ -136,6 +138,12 @@ class Italian(Language):
             return False  # `tutte le foto`, `molte volte`: they agree with their own noun
         if source == "free" and modifies_unchanged_np(d, s, i):
             return False  # `una tradizione conosciuta`: the adjective of an unchanged noun
+        if source == "guess" and d == "f2m" and tgt[0].endswith("i") and s.low[i].endswith("e"):
+            k = i - 1  # `Sua madre decise` → `Suo padre decise` (a verb), not `decisi`
+            if k in plan and s.joined(k) and not plan[k][1][-1].lower().endswith("i"):
+                return False
+        if source != "determiner" and thing_predicate(s, i):
+            return False  # `la maggior parte non è considerata`: the predicate of a thing
         neighbours = [k for k in (i - 1, i + 1) if k in plan and 0 <= k < len(s.low)]
         neighbours = [k for k in neighbours if s.joined(min(k, i))]
         if not neighbours:

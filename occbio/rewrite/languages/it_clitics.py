@@ -11,11 +11,13 @@ from collections.abc import Sequence
 
 from occbio.rewrite.languages.base import Plan, Sentence
 from occbio.rewrite.languages.it_articles import CLOSED, onset_sound
-from occbio.rewrite.languages.it_subject import is_adverb
+from occbio.rewrite.languages.it_forms import QUANTIFIERS
+from occbio.rewrite.languages.it_subject import is_adverb, person_noun
 from occbio.rewrite.languages.it_words import (
     _AVERE,
     _FINITE_ENDINGS,
     _NOT_VERBS,
+    _NOUN_SWAP,
     _PREPOSITIONS,
     _THING_VERBS,
     _VERB_ENDINGS,
@@ -40,8 +42,17 @@ def _is_verb(s: Sentence, k: int, clitic: str) -> bool:
     w = s.low[k]
     if s.toks[k][:1].isupper() or w in _NOT_VERBS or w in CLOSED or not w.isalpha():
         return False
+    if clitic == "le" and w in _AVERE and k + 1 < len(s.low) and s.low[k + 1].endswith("e"):
+        return False  # `le ha viste`: the accusative plural (them), its participle agrees
     if w in _VERBS:
         return True
+    if (
+        clitic == "le"
+        and w.endswith("e")
+        and s.lex is not None
+        and s.lex.zipf.get(w[:-1] + "a", 0.0) >= 3.5
+    ):
+        return False  # the article before a plural noun: `le tasse`, `le offerte`
     if clitic == "gli" and onset_sound(w) == "C" and w.endswith(("a", "e")) and len(w) > 3:
         return True  # the article `gli` stands only before a vowel, s + consonant, z, gn
     if clitic == "le" and w.endswith("a") and len(w) > 3 and w not in _NOT_VERBS:
@@ -51,6 +62,32 @@ def _is_verb(s: Sentence, k: int, clitic: str) -> bool:
     if w.endswith("esse") and s.lex is not None and s.lex.is_word(w[:-1] + "a", 2.5):
         return False  # a noun in -essa (`le sacerdotesse`), not a subjunctive (`avesse`)
     return w.endswith(_VERB_ENDINGS) and not w.endswith("i")
+
+
+#: singular determiners of each gender that open an object noun phrase
+_SG_DETERMINERS = {
+    "m2f": frozenset({"il", "lo", "un", "uno", "quel", "quello", "questo"}),
+    "f2m": frozenset({"la", "una", "quella", "questa"}),
+}
+
+
+def _thing_antecedent(d: str, s: Sentence, i: int) -> bool:
+    """An object noun phrase of the clitic's gender just before the verb that carries it
+    names a thing (`preservare quella casa per renderla un museo`): the enclitic is that
+    thing, not the person."""
+    for j in range(i - 1, max(-1, i - 6), -1):
+        if not s.joined(j):
+            return False
+        if s.low[j] in _SG_DETERMINERS[d] and not s.covered[j] and j + 1 < i:
+            noun = s.low[j + 1]
+            return (
+                noun.isalpha()
+                and not s.toks[j + 1][:1].isupper()
+                and not s.covered[j + 1]
+                and noun not in _NOUN_SWAP[d]
+                and not person_noun(noun)
+            )
+    return False
 
 
 def _is_finite(s: Sentence, k: int) -> bool:
@@ -75,6 +112,10 @@ def swap_clitics(d: str, s: Sentence, covered: Sequence[bool], out: Plan) -> Non
         prev = s.low[i - 1] if i > 0 else ""
         if prev in CLOSED and s.gap_after(i - 1) in (" ", ""):
             continue
+        if w in ("le", "gli") and (
+            (prev in _PREPOSITIONS and prev != "come") or prev in QUANTIFIERS
+        ):
+            continue  # `per le chiese`, `entrambe le chiese`: an article
         nxt_ok = i + 1 < n and s.gap_after(i) == " "
         if w in dative and nxt_ok and _is_verb(s, i + 1, w):
             out[i] = (1, (dative[w],))
@@ -117,7 +158,7 @@ def swap_clitics(d: str, s: Sentence, covered: Sequence[bool], out: Plan) -> Non
                 and part[:-1] + "o" not in _THING_PARTICIPLES
             ):
                 out[k] = (1, (part[:-1] + tgt_end,))
-        elif len(w) > 6 and not s.toks[i][:1].isupper():
+        elif len(w) > 6 and not s.toks[i][:1].isupper() and not _thing_antecedent(d, s, i):
             for end in ("ndolo", "rlo") if d == "m2f" else ("ndola", "rla"):
                 if w.endswith(end):
                     out[i] = (1, (w[:-1] + ("a" if d == "m2f" else "o"),))

@@ -192,10 +192,12 @@ def predicate_form(
     *,
     trust: bool = False,
     drop: float = 1.5,
+    regular: bool = True,
 ) -> str | None:
     """The other-gender form of a predicate word; ``trust``: the word is known to agree
     with the person (after a person noun), so the choosing data's "usually stays" does not
-    count (`nota`, `critica`)."""
+    count (`nota`, `critica`); ``regular``: a participle's other form needs no evidence (not
+    for a noun: `un compito` is no `una compita`)."""
     w = s.low[j]
     if w in CLOSED or w in _NOT_PREDICATE or s.toks[j][:1].isupper():
         return None
@@ -203,13 +205,10 @@ def predicate_form(
         "talmente", "così", "tanto", "sì",
     ):  # fmt: skip
         return None  # `è stato annunciato che`: impersonal
-    if (
-        j + 2 < len(s.low)
-        and s.low[j + 1] == "di"
-        and s.low[j + 2].endswith(("are", "ere", "ire"))
-        and w.startswith(_IMPERSONAL)
+    if (w.startswith(_IMPERSONAL) or not participle_like(w, irregular=True)) and _clause_follows(
+        s, j, skip_adverbs=True
     ):
-        return None  # `è stato consentito di entrare`: impersonal
+        return None  # `è stato consentito di entrare`, `è stato impedito viaggiare`: impersonal
     if w.startswith("trattat") and j + 1 < len(s.low) and s.low[j + 1].startswith(("di", "de")):
         return None  # `si è trattato di un errore`: impersonal
     if w.startswith("andat") and j + 1 < len(s.low) and s.low[j + 1] in ("bene", "male"):
@@ -244,11 +243,27 @@ def predicate_form(
         z = lex.zipf.get(cand, 0.0)
         if z >= floor and z >= z_src - drop and (best is None or z > best[0]):
             best = (z, cand)
-    if best is None and w.endswith(_REGULAR[d]) and (z_src >= 2.0 or "issim" in w):
+    if best is None and regular and w.endswith(_REGULAR[d]) and (z_src >= 2.0 or "issim" in w):
         # regular morphology needs no evidence: `indisciplinato` → `indisciplinata`,
         # `richiestissimo` → `richiestissima`
         return w[:-1] + ("a" if d == "m2f" else "o")
     return best[1] if best else None
+
+
+def _clause_follows(s: Sentence, j: int, *, skip_adverbs: bool = False) -> bool:
+    """An infinitive clause (the subject of an impersonal predicate) follows word ``j``:
+    `di entrare`, `di non essere`, `loro di rientrare`, or a bare infinitive (`è stato duro
+    finire`); ``skip_adverbs``: past `ora`, `poi`."""
+    x = j + 1
+    while skip_adverbs and x < len(s.low) - 1 and s.low[x] in ("ora", "poi", "anche", "già"):
+        x += 1  # `è diventato consueto ora ricercare`
+    for skip in ("loro", "di", "non"):
+        if x < len(s.low) and s.low[x] == skip and s.joined(x - 1):
+            x += 1
+    if x >= len(s.low) or not s.joined(x - 1):
+        return False
+    v = s.low[x]
+    return len(v) > 4 and v.endswith(("are", "ere", "ire", "arsi", "ersi", "irsi"))
 
 
 #: endings whose other gender is regular (a participle, a superlative)

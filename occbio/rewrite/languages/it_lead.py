@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
 from occbio.rewrite.languages.it_articles import ART_PREPS, CLOSED, agree_determiner
 from occbio.rewrite.languages.it_forms import (
+    agree_form,
     apposition_head,
     invariable_adj,
     lead_form,
@@ -28,12 +29,14 @@ from occbio.rewrite.languages.it_subject import (
     person_is_subject,
     subject_follows,
 )
+from occbio.rewrite.languages.it_things import overt_subject, person_head
 from occbio.rewrite.languages.it_words import (
     _COPULA,
     _COPULA_PART,
     _COPULA_PART_F,
     _GROUP_ADJ,
     _GROUP_ADJ_F,
+    _INDEFINITE,
     _INVARIANT_ADJ,
     _INVARIANT_NOUNS,
     _NOT_PREDICATE,
@@ -46,6 +49,7 @@ from occbio.rewrite.languages.it_words import (
     _PERSON_PRON,
     _PERSONISH,
     _PLURAL_PERSON,
+    _PRENOMINAL,
     _PRON_NEXT,
     _SPORTS,
 )
@@ -86,6 +90,8 @@ def agree_predicates(
                 ok = True  # a changed word, or a noun phrase: `è stato un attore`
                 if w in CLOSED:
                     _predicate_np(lang, d, s, covered, lex, j, found)
+                    if w in _INDEFINITE and not covered[j] and all(x < j for x in found):
+                        ok = person_head(s, covered, j) or overt_subject(s, covered, k)
                 else:
                     _np_tail(lang, d, s, covered, lex, j, found)
                 break
@@ -225,9 +231,21 @@ def _predicate_np(lang, d, s, covered, lex, j, found) -> None:
         _np_tail(lang, d, s, covered, lex, x, found)
         return
     drop = 2.5 if s.low[x].endswith(_PERSONISH) else 1.5  # `avvocata` is rarer than `avvocato`
-    cand = _NOUN_SWAP[d].get(s.low[x]) or predicate_form(lang, d, s, lex, x, drop=drop)
+    cand = _NOUN_SWAP[d].get(s.low[x]) or predicate_form(
+        lang, d, s, lex, x, drop=drop, regular=False
+    )
     if cand and d == "m2f" and cand.endswith("a") and lex.zipf.get(cand + "re", 0.0) >= 3.0:
         cand = None  # `un voto` is no `una vota` (a form of `votare`)
+    if (
+        cand
+        and d == "f2m"
+        and s.low[x] not in _NOUN_SWAP[d]
+        and lex.zipf.get(cand, 0.0) < lex.zipf.get(s.low[x], 0.0) - 0.3
+    ):
+        # a person's masculine is about as frequent as the feminine or more (`una cuoca`,
+        # `una modella`); a thing's `-o` form is another, rarer word (`una sorpresa`, `una
+        # vittoria`)
+        cand = None
     if cand and s.low[x].endswith(("rso", "sso")) and s.low[x] not in _NOUN_SWAP[d]:
         cand = None  # `un percorso`, `un successo`: the noun of a participle, a thing
     if cand is None and same_for_both(s.low[x]):
@@ -244,9 +262,12 @@ def _predicate_np(lang, d, s, covered, lex, j, found) -> None:
             and after not in _NP_FOLLOW
             and not invariable_adj(after)
             and not is_adverb(after)
-            and not lang.morph_candidates(d, after)
+            and (
+                not lang.morph_candidates(d, after)
+                or (s.low[x][:-1] in _PRENOMINAL and agree_form(lang, d, lex, after) is None)
+            )
         ):
-            return  # `un ampio termine`: the head noun is the next word
+            return  # `un ampio termine`, `una buona giornata`: the head noun is the next word
     found[x] = (1, (cand,))
     _np_tail(lang, d, s, covered, lex, x, found)
 

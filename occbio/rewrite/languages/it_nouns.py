@@ -210,6 +210,10 @@ def agree_postnominal(
             v = s.low[y]
             if (
                 (v in ("più", "meno") and not participle_like(w))
+                or (
+                    (v in _DEGREE or (v.endswith("mente") and len(v) > 7))
+                    and not participle_like(w, irregular=True)
+                )
                 or v in _INVARIANT_ADJ
                 or (invariable_adj(v) and v != w)
             ):  # (`si è spostata più volte`: an adverb after a participle)
@@ -229,9 +233,17 @@ def agree_postnominal(
         if v in CLOSED or s.toks[y][:1].isupper() or not v.endswith(_ADJ_ENDS[d]):
             continue
         new = agree_form(lang, d, lex, v)
-        if new:
+        # the adjective has the noun's number: after a singular masculine a word in `-e` is
+        # no plural (`Sua madre decise` is a verb: `Suo padre decise`, not `decisi`)
+        if new and (d == "m2f" or tgt[0].lower().endswith("i") == new.endswith("i")):
             out[y] = (1, (new,))
 
+
+#: adverbs of degree before an adjective, never agreeing (`un pittore molto famoso`)
+_DEGREE = frozenset(
+    {"molto", "poco", "tanto", "troppo", "assai", "così", "davvero", "abbastanza", "alquanto",
+     "piuttosto", "sempre", "ben"}
+)  # fmt: skip
 
 #: endings of the source gender's adjectives and participles
 _ADJ_ENDS = {"m2f": ("o", "i"), "f2m": ("a", "e")}

@@ -16,12 +16,16 @@ from occbio.rewrite.languages.it_articles import ART_PREPS, CLOSED
 from occbio.rewrite.languages.it_words import (
     _ADVERBS,
     _AGENT_PREPS,
+    _AUX,
     _CHE_CONJ,
     _CLITICS,
+    _COPULA_VERBS,
     _DATIVE,
     _DEMONSTRATIVES,
     _FINITE_ENDINGS,
     _FINITE_VERBS,
+    _GENERIC,
+    _MODALS,
     _NOUN_SWAP,
     _PERSON_PRON,
     _PLAIN_ARTICLES,
@@ -29,6 +33,7 @@ from occbio.rewrite.languages.it_words import (
     _PREDICATIVE,
     _PREPOSITIONS,
     _PRO_DROP,
+    _QUOTES,
     _SAYING,
 )
 
@@ -43,13 +48,24 @@ def person_is_subject(s: Sentence, covered: Sequence[bool], k: int, apposition=F
     morte fu`) that nothing changed says no; a clause with no visible subject (`In seguito
     si è dedicato`, `a 72 anni è passato`) is about the person."""
     j = k - 1
+    if s.low[k] == "essere" and j >= 0 and s.low[j] in _MODALS and s.joined(j):
+        return person_is_subject(s, covered, j, apposition)  # `potrebbe essere rinviato`
+    if (
+        s.low[k] == "essere"
+        and j > 0
+        and s.low[j] in ("dovuto", "potuto", "voluto")
+        and s.low[j - 1] in _AUX
+        and s.joined(j - 1)
+        and s.joined(j)
+    ):
+        return person_is_subject(s, covered, j - 1, apposition)  # `avrebbe dovuto essere`
     while j >= 0 and (s.low[j] in _CLITICS or is_adverb(s.low[j])):
         if s.low[j] in _DATIVE and j == k - 1:
             return False  # `gli fu diagnosticato un cancro`: the subject is the illness
-        if s.gap_after(j).strip():
+        if _gap(s, j):
             break
         j -= 1
-    if not apposition and j >= 0 and s.gap_after(j).strip(" ") == ",":
+    if not apposition and j >= 0 and _gap(s, j) == ",":
         # `Montrose Cape, nello stretto di Hudson, è intitolato`: past an apposition with
         # no verb, the subject is before it; with no comma before, a clause opener
         c = j - 1
@@ -69,27 +85,59 @@ def person_is_subject(s: Sentence, covered: Sequence[bool], k: int, apposition=F
         if s.gap_after(c).strip(" ") != ",":
             return True
         return person_is_subject(s, covered, c + 1, apposition=True)
-    if j < 0 or (not apposition and s.gap_after(j).strip(" ")):  # a new clause, no subject
+    if j < 0 or (not apposition and _gap(s, j)):  # a new clause, no subject
         return True
     w = s.low[j]
     if w in ("c'", "c’", "ci") and s.joined(j):
         return False  # `c'è stato un incendio`: the subject follows
-    if w in ("ciò", "tutto", "quanto", "nulla", "niente", "questo", "quello"):
-        return False  # `ciò non è avvenuto`, `ora tutto è bloccato`
+    if w in ("ciò", "tutto", "quanto", "nulla", "niente", "questo", "quello") or w in _GENERIC:
+        return False  # `ciò non è avvenuto`, `ora tutto è bloccato`, `nessuno si era`
+    if (
+        len(w) > 4
+        and w.endswith(("are", "ere", "ire"))
+        and not (j > 0 and s.joined(j - 1) and (s.low[j - 1] in _PREPOSITIONS or
+                                                 s.low[j - 1] in ART_PREPS))
+    ):  # fmt: skip
+        return False  # `viaggiare è costoso`: an infinitive clause is the subject
     after_prep = j > 0 and s.low[j - 1] in _PREPOSITIONS and s.joined(j - 1)
     if (w in _PERSON_PRON or (covered[j] and w not in CLOSED)) and not after_prep:
         return True  # (`su di lui è falso`: a pronoun after a preposition is no subject)
     if s.toks[j][:1].isupper() and j > 0:
         # a name: the person, unless it follows an article (`il Capitolo`) or a preposition
         # (`L'establishment di Washington fu`: the subject is before it)
-        while j > 0 and s.toks[j - 1][:1].isupper() and s.gap_after(j - 1) in (" ", "-"):
+        while (
+            j > 0
+            and s.toks[j - 1][:1].isupper()
+            and s.gap_after(j - 1) in (" ", "-")
+            and s.low[j - 1] not in CLOSED  # `Il Rangers è`: the article opens a noun phrase
+        ):
             j -= 1
-        if j > 0 and s.low[j - 1] in ("di", "d'", "da") and s.joined(j - 1):
+        if (
+            j > 0
+            and s.joined(j - 1)
+            and (s.low[j - 1] in _PREPOSITIONS or s.low[j - 1] in ART_PREPS)
+            and s.low[j - 1] != "come"
+        ):
+            # `Il numero di vittime in Indonesia è`: a name inside a prepositional phrase
             return _np_before(s, covered, j - 1)
         if j > 1 and s.joined(j - 1) and s.low[j - 2] in _PLAIN_ARTICLES and s.joined(j - 2):
             # `Il tiralatte Elvie è`, `il pittore Rossi fu`: the noun before the name tells
             return covered[j - 1] or person_noun(s.low[j - 1])
+        if (
+            j > 1
+            and s.joined(j - 1)
+            and s.joined(j - 2)
+            and s.low[j - 2] in ART_PREPS
+            and not covered[j - 1]
+            and s.low[j - 1].isalpha()
+            and not s.toks[j - 1][:1].isupper()
+        ):  # `la discriminazione delle persone LGBT è`: the name modifies a noun in a PP
+            return _np_before(s, covered, j - 2)
         return j == 0 or s.low[j - 1] not in CLOSED or covered[j - 1]
+    if w in ("e", "ed", "ma") and not apposition and j > 0:
+        v = _previous_verb(s, j)
+        if v is not None:  # `Il libro vinse il premio e fu tradotto`: the first clause's subject
+            return person_is_subject(s, covered, v)
     if w in _PRO_DROP or w == "si":
         return True
     if w == "che":
@@ -112,11 +160,17 @@ def person_is_subject(s: Sentence, covered: Sequence[bool], k: int, apposition=F
                 return any(covered[x] and s.low[x] not in CLOSED for x in range(j, end)) or any(
                     w2 in _NOUN_SWAP["m2f"] or w2 in _NOUN_SWAP["f2m"] for w2 in s.low[j:end]
                 )
-        elif w in _PRO_DROP or w == "che" or w in _FINITE_VERBS or w.endswith(_FINITE_ENDINGS):
+        elif w in ("e", "ed", "o") and _np_coordination(s, j, k):
+            pass  # `di bellezza e farmaceutici si è`: two modifiers inside the subject
+        elif w in _PRO_DROP or w == "che" or w in _FINITE_VERBS or _finite_shape(s, j):
             # `Il compito che lui doveva affrontare era`: a relative clause after the subject
             c = _relative_start(s, j)
             if c is not None:
                 return _np_before(s, covered, c)
+            if w == "che" and j > 0 and s.joined(j - 1) and s.low[j - 1].isalpha():
+                # `una pena che dal 1953 non è mai stata comminata`: `che` is the subject, its
+                # antecedent before it tells
+                return _che_person(s, covered, j)
             # a clause boundary before any subject, unless the clause is a relative of
             # `ciò che` (`Ciò che è stato scritto su di lui è falso`)
             return not _headed_by_pronoun(s, j)
@@ -129,10 +183,64 @@ def person_is_subject(s: Sentence, covered: Sequence[bool], k: int, apposition=F
             # a name opening the clause is the person; inside a longer subject its head
             # decides (`la lettera W in gallese viene pronunciata`, `il figlio di Rossi`)
             return True
-        if j > 0 and s.gap_after(j - 1).strip(" "):
+        if j > 0 and _gap(s, j - 1):
             return True
         j -= 1
     return True
+
+
+def _gap(s: Sentence, j: int) -> str:
+    """What stands between word ``j`` and the next one, spaces aside, where it can end a
+    clause: not quotes or a percent sign (`il caso “non era”`, `il 90% è`), nor the
+    separator inside a number (`un calo del 4,8 percento`)."""
+    g = s.gap_after(j).strip(" ")
+    if not g or all(c in _QUOTES for c in g) or s.gap_after(j) in ("-", "‑"):
+        return ""  # (`l'hip-hop si è`: a hyphen joins one word)
+    if g in (",", ".") and s.low[j].isdigit() and j + 1 < len(s.low) and s.low[j + 1].isdigit():
+        return ""
+    return g
+
+
+def _np_coordination(s: Sentence, j: int, k: int) -> bool:
+    """The conjunction at ``j`` joins two words of one noun phrase (`prodotti di bellezza e
+    farmaceutici`), not two clauses (`e nel 1990 è`, `e poi fu`): a plain word follows it,
+    not a preposition, article, adverb, name or verb."""
+    if j + 1 >= k or not s.joined(j) or j == 0 or not s.joined(j - 1):
+        return False
+    w = s.low[j + 1]
+    return (
+        w.isalpha()
+        and not s.toks[j + 1][:1].isupper()
+        and w not in CLOSED
+        and w not in _PREPOSITIONS
+        and w not in _PRO_DROP
+        and w not in _CLITICS
+        and w not in _PERSON_PRON
+        and w not in _FINITE_VERBS
+        and not is_adverb(w)
+        and not _finite_shape(s, j + 1)
+        and s.low[j - 1].isalpha()
+    )
+
+
+def _previous_verb(s: Sentence, j: int) -> int | None:
+    """The finite verb of the clause before the coordinator at ``j`` (`ha` in `Il libro ha
+    vinto il premio ed è stato tradotto`), within the sentence and not past `che`."""
+    for x in range(j - 1, max(-1, j - 16), -1):
+        if s.gap_after(x).strip(" ") in (".", ";", ":") or s.low[x] in ("che", "cui"):
+            return None
+        if s.low[x] in _FINITE_VERBS or (s.low[x] in _COPULA_VERBS and s.joined(x)):
+            return x
+    return None
+
+
+def _finite_shape(s: Sentence, j: int) -> bool:
+    """Word ``j`` ends like a finite verb and no determiner stands right before it (after
+    one it is a noun: `L'interesse si è`, `la badessa`)."""
+    if not s.low[j].endswith(_FINITE_ENDINGS):
+        return False
+    return not (j > 0 and s.joined(j - 1) and (s.low[j - 1] in CLOSED or s.low[j - 1] in
+                                               _POSSESSIVE))  # fmt: skip
 
 
 def _relative_start(s: Sentence, j: int) -> int | None:

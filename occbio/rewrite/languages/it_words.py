@@ -32,7 +32,8 @@ _ADVERBS = frozenset(
         "assai", "così", "tanto", "talmente", "quasi", "pure", "persino", "perfino", "spesso",
         "inoltre", "infine", "subito", "presto", "ormai", "davvero", "piuttosto", "troppo",
         "alquanto", "altrettanto", "tuttavia", "quindi", "dunque", "allora", "ufficialmente",
-        "successivamente", "recentemente", "inizialmente", "abbastanza",
+        "successivamente", "recentemente", "inizialmente", "abbastanza", "però", "invece",
+        "infatti", "comunque", "forse", "oggi", "ieri",
     }
 )  # fmt: skip
 
@@ -83,7 +84,8 @@ _SAYING = frozenset(
 _AVERE = frozenset(
     {
         "ha", "aveva", "hanno", "avevano", "abbia", "avesse", "avere", "aver", "avendo",
-        "avrebbe", "ebbe", "avuto", "avrà", "ho", "avevo",
+        "avrebbe", "ebbe", "avuto", "avrà", "ho", "avevo", "avessero", "avrebbero", "abbiano",
+        "ebbero", "avranno",
     }
 )  # fmt: skip
 
@@ -190,12 +192,12 @@ _PREPOSITIONS = frozenset(
 )
 
 _PLAIN_ARTICLES = frozenset(
-    {"il", "lo", "la", "i", "gli", "le", "l'", "l’", "un", "uno", "una", "un'"}
+    {"il", "lo", "la", "i", "gli", "le", "l'", "l’", "un", "uno", "una", "un'", "un’"}
 )
 
 _DEMONSTRATIVES = frozenset(
     {"questo", "questa", "questi", "queste", "quest'", "quel", "quello", "quella", "quei",
-     "quegli", "quelle", "quell'"}
+     "quegli", "quelle", "quell'", "quest’", "quell’"}
 )  # fmt: skip
 
 _CHE_CONJ = frozenset(
@@ -297,3 +299,32 @@ _AGENT_PREPS = frozenset({"da", "dal", "dallo", "dalla", "dall'", "dall’", "da
 
 #: `maschile` ↔ `femminile`: a change of meaning, not an agreement, so nothing agrees with it
 _LEXICAL_GENDER = frozenset({"maschile", "femminile", "maschili", "femminili"})
+
+#: finite forms of avere before a modal's participle (`avrebbe dovuto essere`)
+_AUX = frozenset({"ha", "aveva", "avrebbe", "ebbe", "avesse", "abbia", "avrà"})
+
+#: pronouns for anyone, masculine whatever the person's gender
+_GENERIC = frozenset(
+    {"nessuno", "qualcuno", "chiunque", "ognuno", "ciascuno", "tutti", "molti", "alcuni"}
+)
+
+#: verbs whose infinitive takes their own subject (`L'incontro potrebbe essere rinviato`)
+_MODALS = frozenset(
+    {"può", "poteva", "potrebbe", "potrà", "deve", "doveva", "dovrebbe", "dovrà", "sembra",
+     "sembrava", "sembrò", "pareva", "vuole", "voleva", "volle", "dovette", "poté", "potesse"}
+)  # fmt: skip
+
+_QUOTES = set("\"“”«»‘’'%")
+
+#: finite and infinitive forms of essere and venire before a predicate
+_COPULA_VERBS = frozenset(
+    {"è", "era", "fu", "sia", "fosse", "sarà", "sarebbe", "venne", "viene", "veniva"}
+)  # fmt: skip
+
+#: stems of adjectives that stand before their noun (`una buona giornata`, `un vero affare`)
+_PRENOMINAL = frozenset(
+    {"buon", "brav", "bell", "ver", "nuov", "vecchi", "piccol", "ottim", "pessim", "cattiv",
+     "brutt", "lung", "stran", "car", "vast", "ampi", "enorm", "grav"}
+)  # fmt: skip
+
+_INDEFINITE = frozenset({"un", "uno", "una", "un'", "un’"})
