@@ -150,8 +150,9 @@ ROUND_TWO = [
     ("Il espérait être nommé à Rome.", "Elle espérait être nommée à Rome."),
     # reflexive `s'est`, the emphatic pronoun between auxiliary and participle
     ("Il s'est installé à Paris.", "Elle s'est installée à Paris."),
-    # a name as subject; an opening participle whose subject follows the comma
-    ("Dupont est arrivé à Lyon en 1950.", "Dupont est arrivée à Lyon en 1950."),
+    # a name as subject (into the feminine with the person's pronoun: round five); an
+    # opening participle whose subject follows the comma
+    ("Dupont est arrivé à Lyon, où il vécut.", "Dupont est arrivée à Lyon, où elle vécut."),
     ("Né à Lyon, il étudia le droit.", "Née à Lyon, elle étudia le droit."),
     # a role after `en tant que`, with its adjective
     ("Il a travaillé en tant que serveur.", "Elle a travaillé en tant que serveuse."),
@@ -463,3 +464,195 @@ def test_round_four_apposition_and_present_clitic(rw):
     )
     # ... but `la porte` after a determiner is a noun
     assert fem(rw, "Il ferme la porte.") == "Elle ferme la porte."
+
+
+# ---------------------------------------------------------------------------- round five
+
+
+def test_round_five_meaning_adjectives_carry_no_noun_phrase(rw):
+    # `masculin` → `féminin` changes meaning: the adjective before it keeps its noun's gender
+    assert mas(rw, "Elle écrit des romans aux héros principaux féminins.") == (
+        "Il écrit des romans aux héros principaux masculins."
+    )
+    # and into the feminine it is left as it is (the men's tournament may be another's)
+    assert fem(rw, "Il a gagné le tournoi masculin de Paris.") == (
+        "Elle a gagné le tournoi masculin de Paris."
+    )
+
+
+def test_round_five_nouns_in_ure_are_no_verbs(rw):
+    # `la` before `stature` is an article, not a clitic before a verb
+    assert mas(rw, "Elle était grande, à la stature imposante.") == (
+        "Il était grand, à la stature imposante."
+    )
+
+
+def test_round_five_adjective_of_an_unchanged_noun(rw):
+    # after a noun whose article shows its gender, an adjective agrees with that noun
+    assert mas(rw, "Elle a joué dans Le Phare, une série policière reconnue.") == (
+        "Il a joué dans Le Phare, une série policière reconnue."
+    )
+    assert fem(rw, "Il tourna ensuite dans un film très mauvais.") == (
+        "Elle tourna ensuite dans un film très mauvais."
+    )
+    # before the noun too
+    assert fem(rw, "C'était un très mauvais départ, dit-il.") == (
+        "C'était un très mauvais départ, dit-elle."
+    )
+    # ... but not after a noun of the person's (its article changes with it)
+    assert fem(rw, "Il était un artiste reconnu.") == "Elle était une artiste reconnue."
+    # nor after a word of time: `une fois arrivé` is the person's
+    assert fem(rw, "Une fois élu, il ouvrit un atelier.") == (
+        "Une fois élue, elle ouvrit un atelier."
+    )
+    assert fem(rw, "Il fut le lendemain nommé directeur.") == (
+        "Elle fut le lendemain nommée directrice."
+    )
+
+
+def test_round_five_changed_adjective_before_an_unchanged_noun(rw):
+    # `les premières pluies`: the adjective agrees with the noun after it
+    assert mas(rw, "Elle photographia les premières pluies de la saison.") == (
+        "Il photographia les premières pluies de la saison."
+    )
+    # ... not with a person noun of both genders, whose article changes
+    assert mas(rw, "Elle fut la première artiste du pays.") == "Il fut le premier artiste du pays."
+
+
+def test_round_five_adjective_that_is_also_a_person_noun(rw):
+    # `religieuse` after an unchanged noun is an adjective (`une famille religieuse`)
+    assert mas(rw, "Elle est issue d'une famille religieuse.") == (
+        "Il est issu d'une famille religieuse."
+    )
+
+
+def test_round_five_thing_subjects_of_copulas(rw):
+    # an adverb in -ment between the copula and the participle
+    assert fem(rw, "Quand il le présenta, le chien est aussitôt devenu célèbre.") == (
+        "Quand elle le présenta, le chien est aussitôt devenu célèbre."
+    )
+    assert fem(rw, "Quand il le présenta, le chien est immédiatement devenu célèbre.") == (
+        "Quand elle le présenta, le chien est immédiatement devenu célèbre."
+    )
+    # an apposition between the subject and its copula
+    assert mas(rw, "Sa revue mensuelle, La Lettre, est parue jusqu'à ce qu'elle parte.") == (
+        "Sa revue mensuelle, La Lettre, est parue jusqu'à ce qu'il parte."
+    )
+    # an adjective agrees the same way as a participle
+    assert fem(rw, "Le moulin, appelé La Roue, est actif depuis qu'il l'a acheté.") == (
+        "Le moulin, appelé La Roue, est actif depuis qu'elle l'a acheté."
+    )
+    # the person's own predicate still agrees
+    assert fem(rw, "Il est actif depuis 1994.") == "Elle est active depuis 1994."
+
+
+def test_round_five_one_gender_noun_creature(rw):
+    assert mas(rw, "Elle se montra une créature cruelle.") == "Il se montra une créature cruelle."
+
+
+def test_round_five_woman_of_a_trade_or_an_age(rw):
+    assert mas(rw, "Elle engagea la femme de ménage.") == "Il engagea l'homme de ménage."
+    assert mas(rw, "Elle a vu la femme de 40 ans.") == "Il a vu l'homme de 40 ans."
+    # `la femme de X` is still a wife
+    assert mas(rw, "Elle épousa la femme de Paul.") == "Il épousa le mari de Paul."
+
+
+def test_round_five_pronoun_of_a_work(rw):
+    # `il a été diffusé`: a work's passive, its pronoun and participle stay
+    assert fem(rw, "Il demanda pourquoi il a été diffusé si tard.") == (
+        "Elle demanda pourquoi il a été diffusé si tard."
+    )
+    assert mas(rw, "Elle a écrit une pièce ; elle fut traduite en anglais.") == (
+        "Il a écrit une pièce ; elle fut traduite en anglais."
+    )
+
+
+def test_round_five_impersonal_constructions(rw):
+    assert fem(rw, "Il est fortement déconseillé de partir, dit-il.") == (
+        "Il est fortement déconseillé de partir, dit-elle."
+    )
+    assert fem(rw, "Il a beaucoup été question de lui.") == "Il a beaucoup été question d'elle."
+    assert fem(rw, "Il est devenu évident qu'il partirait.") == (
+        "Il est devenu évident qu'elle partirait."
+    )
+    assert fem(rw, "Il est conseillé aux élèves de le lire.") == (
+        "Il est conseillé aux élèves de le lire."
+    )
+    # the person's own `il est` stays the person's
+    assert fem(rw, "Il est devenu célèbre.") == "Elle est devenue célèbre."
+
+
+def test_round_five_typographic_apostrophe(rw):
+    assert fem(rw, "Il s’agit d’un livre qu’il a écrit à l’âge de vingt ans.") == (
+        "Il s’agit d’un livre qu’elle a écrit à l’âge de vingt ans."
+    )
+    assert fem(rw, "Il n’y a plus rien, et il l’a dit à l’acteur.") == (
+        "Il n’y a plus rien, et elle l’a dit à l’actrice."
+    )
+    assert mas(rw, "L’actrice est arrivée.") == "L’acteur est arrivé."
+
+
+def test_round_five_capitalised_article_starts_a_name(rw):
+    assert fem(rw, "Il écrivit pour le Des Moines Register.") == (
+        "Elle écrivit pour le Des Moines Register."
+    )
+
+
+def test_round_five_first_person_avoir_and_idioms(rw):
+    # `j'ai` + participle does not agree
+    assert fem(rw, "« J'ai accompagné ce groupe », dit-il.") == (
+        "« J'ai accompagné ce groupe », dit-elle."
+    )
+    # impersonal adjectives
+    assert fem(rw, "Il est illégal de les vendre, dit-il.") == (
+        "Il est illégal de les vendre, dit-elle."
+    )
+    assert fem(rw, "Il n'est pas surprenant qu'il ait gagné.") == (
+        "Il n'est pas surprenant qu'elle ait gagné."
+    )
+    # `à son actif`: a noun
+    assert fem(rw, "Il a à son actif trois titres.") == "Elle a à son actif trois titres."
+    assert fem(rw, "Il est très actif.") == "Elle est très active."
+
+
+def test_round_five_clitic_after_an_indirect_object(rw):
+    # `il me l'a reproché`: the person is the subject, `l'` a thing; no agreement
+    assert fem(rw, "Il me l'a reproché.") == "Elle me l'a reproché."
+    assert fem(rw, "Il est mauvais de boire, dit-il.") == "Il est mauvais de boire, dit-elle."
+
+
+def test_round_five_thing_subject_with_a_hyphenated_name(rw):
+    assert mas(rw, "L'équipe des États-Unis est prête à jouer, dit-elle.") == (
+        "L'équipe des États-Unis est prête à jouer, dit-il."
+    )
+
+
+def test_round_five_more_impersonal_il(rw):
+    assert fem(rw, "Il s'est avéré qu'il mentait.") == "Il s'est avéré qu'elle mentait."
+    assert fem(rw, "Il s'est avéré être un bon joueur.") == (
+        "Elle s'est avérée être une bonne joueuse."
+    )
+    assert fem(rw, "Il en va de même pour son élève.") == "Il en va de même pour son élève."
+    assert fem(rw, "Il devint nécessaire de le remplacer.") == (
+        "Il devint nécessaire de la remplacer."
+    )
+    assert fem(rw, "Il devint célèbre.") == "Elle devint célèbre."
+
+
+def test_round_five_name_subjects_into_the_feminine_need_the_pronoun(rw):
+    # a masculine predicate after a name shows nothing: the name may be anyone's
+    assert fem(rw, "Chequers n'est pas apprécié du public.") == (
+        "Chequers n'est pas apprécié du public."
+    )
+    # with the person's pronoun in the sentence, the name is the person
+    assert fem(rw, "Dupont est resté actif quand il a vieilli.") == (
+        "Dupont est restée active quand elle a vieilli."
+    )
+    # a feminine predicate shows a woman: into the masculine it agrees
+    assert mas(rw, "Dupont est restée active.") == "Dupont est resté actif."
+
+
+def test_round_five_new_elision_takes_the_texts_apostrophe(rw):
+    assert mas(rw, "Elle est la fille de la femme qu’elle aimait.") == (
+        "Il est le fils de l’homme qu’il aimait."
+    )

@@ -37,13 +37,27 @@ from occbio.rewrite.languages.fr_subject import (
     agree_predicates,
     agree_roles,
 )
-from occbio.rewrite.languages.fr_things import drop_unagreeing_participles
+from occbio.rewrite.languages.fr_things import (
+    drop_noun_agreement,
+    drop_stranded_modifiers,
+    drop_unagreeing_participles,
+    drop_work_participles,
+)
 from occbio.rewrite.languages.fr_words import _DET_F2M, _DET_M2F, _NEVER, _PERSON_PAIRS
 
 __all__ = ["RULES", "French", "starts_vowel"]
 
 
 _SUBJECT_PRONOUNS = frozenset("il elle ils elles qui on ne n'".split())
+
+#: changed words that carry no noun phrase: adjectives whose change is one of meaning, not of
+#: agreement (`des personnages principaux masculins` → `... principaux féminins`), and English
+#: words (`un boys band` → `un girls band`)
+_NOT_NOMINAL = frozenset(
+    "masculin masculine masculins masculines féminin féminine féminins féminines paternel "
+    "paternelle paternels paternelles maternel maternelle maternels maternelles boy boys girl "
+    "girls".split()
+)
 
 
 #: nouns that introduce the title of a work (`le film La Reine Margot`)
@@ -68,6 +82,17 @@ class French(Language):
     @property
     def has_morphology(self) -> bool:  # guesses are made in propose, with their context
         return False
+
+    def protected_positions(self, d: str, s: Sentence) -> set[int]:
+        # the typographic apostrophe reads as the straight one (`qu’il`, `s’agit`, `l’homme`):
+        # every rule and table spells `qu'`; the text keeps its own (the engine's first hook,
+        # so the whole rewrite sees it)
+        low = s.low
+        if isinstance(low, list):
+            for i, w in enumerate(low):
+                if "’" in w:
+                    low[i] = w.replace("’", "'")
+        return super().protected_positions(d, s)
 
     def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
         # rare person nouns, only into the masculine (as in Spanish: into the feminine they
@@ -95,6 +120,19 @@ class French(Language):
             return False
         if i > 0 and toks[i][:1].isupper() and _in_a_title(s, i):
             return False
+        # a capitalised word after a capitalised article inside a sentence is a name (`Des
+        # Moines`, `Le Havre`): the article is part of it
+        name_article = low[i - 1] in ("le", "la", "les", "des", "du", "de") if i > 1 else False
+        if (
+            name_article
+            and toks[i][:1].isupper()
+            and toks[i - 1][:1].isupper()
+            and s.gap_after(i - 1) == " "
+            and s.gap_after(i - 2) == " "
+        ):
+            return False
+        if low[i] in ("actif", "active") and i > 0 and low[i - 1] in ("son", "mon", "leur"):
+            return False  # `il a à son actif trois titres`: a noun
         # a verb after its subject pronoun is no noun: `elle épouse X` is not `il époux X`
         # (an adjective's agreement stays: `elle seule` → `lui seul`)
         w, t = low[i], tgt[0] if tgt else ""
@@ -134,7 +172,7 @@ class French(Language):
         nominal = [
             i for i, (ln, t) in plan.items()
             if ln == 1 and low[i] not in ("il", "elle", "lui", "m", "mme")
-            and low[i] not in _DET_F2M and low[i] not in _DET_M2F
+            and low[i] not in _DET_F2M and low[i] not in _DET_M2F and low[i] not in _NOT_NOMINAL
         ]  # fmt: skip
         agree_noun_phrases(d, s, covered, plan, nominal, out, lex)
         agree_appositions(d, s, covered, nominal, out, lex)
@@ -149,6 +187,9 @@ class French(Language):
 
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
         drop_unagreeing_participles(s, plan)
+        drop_noun_agreement(d, s, plan)
+        drop_work_participles(s, plan)
+        drop_stranded_modifiers(s, plan)
         lead = s.notes.get("lead")
         if lead is not None and lead.failed:
             plan.clear()  # a half-rewritten lead is worse than none
@@ -160,6 +201,9 @@ class French(Language):
                 if w != s.low[i]:
                     plan[i] = (1, (w,))
         elide_and_contract(s, plan, d)
+        if any("’" in t for t in s.toks):  # the text's own apostrophe (`qu’elle`, `l’actrice`)
+            for i, (ln, t) in list(plan.items()):
+                plan[i] = (ln, tuple(w.replace("'", "’") for w in t))
 
 
 RULES = French(

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from occbio.rewrite.languages.base import Lexicon, Plan, Sentence
-from occbio.rewrite.languages.fr_forms import is_free, other_gender_form
+from occbio.rewrite.languages.fr_forms import is_free, other_gender_form, skip_adverbs
+from occbio.rewrite.languages.fr_things import work_pronoun
 from occbio.rewrite.languages.fr_words import (
     _ADVERBS,
     _CLITIC_BETWEEN,
@@ -38,6 +39,8 @@ def _verb_form(word: str, zipf) -> bool:
     rules out nouns such as `premier`, `quartier`, `cinéma`, `moment`."""
     if word.endswith(("èrent", "irent", "urent")):
         return True
+    if word.endswith("ure") and not word.endswith("clure"):
+        return False  # a noun (`à la stature`, `la peinture`): only `-clure` verbs end so
     for end in ("aient", "ait", "ent", "er", "ir", "re", "a"):
         if word.endswith(end) and len(word) > len(end) + 2:
             stem = word[: -len(end)]
@@ -52,6 +55,10 @@ def _is_verbish(word: str) -> bool:
     """A verb form right after an object clitic: infinitive, or a finite form."""
     return word.endswith(("er", "ir", "re", "oir", "ent", "ait", "aient", "a", "èrent", "it",
                           "irent", "ut", "urent", "ons", "ez", "e", "ant"))  # fmt: skip
+
+
+#: impersonal participles whose person comes next (`il est conseillé aux automobilistes de`)
+_IMPERSONAL_TO = frozenset("conseillé déconseillé recommandé interdit demandé permis".split())
 
 
 def is_impersonal(low: Sequence[str], i: int) -> bool:
@@ -84,18 +91,28 @@ def is_impersonal(low: Sequence[str], i: int) -> bool:
         infinitive = j + 1 < n and low[j + 1].endswith(("er", "ir", "re"))
         return w.startswith("rest") and nj in ("à", "a") and infinitive  # `il reste à faire`
     if w in ("s'", "se"):
+        if nk in ("est", "était", "fut") and low[k + 2 : k + 3] and low[k + 2].startswith("avér"):
+            return low[k + 3 : k + 4] in (["que"], ["qu'"])  # `il s'est avéré que`
         return nk.startswith(("agi", "avér", "pass", "peut", "pourrait"))
+    if w in ("va", "allait", "alla", "ira", "irait") and low[k - 1] == "en":
+        return True  # `il en va de même`
     if k + 1 < n and low[k + 1] in ("fallu", "semblé", "suffi", "paru", "plu"):
         return True
-    if w in ("est", "était", "fut", "sera", "serait", "a", "avait", "aurait", "soit"):
-        k += 1
+    if w in ("est", "était", "fut", "sera", "serait", "a", "avait", "aurait", "soit", "devint",
+             "devient", "devenait", "deviendra", "parut", "paraissait"):  # fmt: skip
+        k = skip_adverbs(low, k + 1)  # `il a beaucoup été question`
         if k < n and low[k] == "été":
             k += 1
         elif w in ("a", "avait", "aurait"):
             return False  # `il a décidé que`: a verb of the person
-        while k < n and low[k] in _ADVERBS:
-            k += 1
+        elif k < n and low[k] == "devenu":
+            k += 1  # `il est devenu évident que`
+        k = skip_adverbs(low, k)  # `il est fortement déconseillé de`
         if k + 1 < n and low[k] in _IMPERSONAL_ADJ:
+            if low[k] == "question" and low[k + 1] in ("du", "des"):
+                return True  # `il a été question du projet`
+            if low[k] in _IMPERSONAL_TO and low[k + 1] in ("à", "aux"):
+                return True  # `il est conseillé aux automobilistes de`
             return low[k + 1] in ("de", "d'", "que", "qu'")
         if k + 1 < n and low[k] == "de" and low[k + 1] in ("coutume", "tradition", "règle"):
             return True
@@ -111,6 +128,10 @@ def _of_subject_noun(d: str, s: Sentence, i: int) -> bool:
     dets = ("la", "cette", "une", "sa") if d == "f2m" else ("le", "ce", "cet", "un", "son")
     start = i == 2 or s.gap_after(i - 3).strip() in (".", ";", ":", ",")
     return low[i - 2] in dets and start
+
+
+#: complements that make `femme de ...` a trade, not a wife
+_WOMAN_OF = frozenset("ménage chambre lettres affaires loi science sciences théâtre".split())
 
 
 def pronoun_changes(d: str, s: Sentence, covered: Sequence[bool]) -> Plan:
@@ -134,6 +155,8 @@ def pronoun_changes(d: str, s: Sentence, covered: Sequence[bool]) -> Plan:
         after_prep = prev in _PREP and (i == 0 or gap(i - 1) in (" ", ""))
         verb_next = g == " " and (nxt in _CLITIC_BETWEEN or nxt in ("l'", "le", "la", "les")
                                   or nxt in _COPULA or nxt in _HAVE)  # fmt: skip
+        if w in ("il", "elle") and work_pronoun(s, i) is not None:
+            continue  # `il a été diffusé`: a work
         if d == "f2m" and w == "elle":
             weak_prep = prev in ("comme", "que", "qu'", "et", "ou")
             if i > 0 and gap(i - 1) == "-":
@@ -169,6 +192,9 @@ def pronoun_changes(d: str, s: Sentence, covered: Sequence[bool]) -> Plan:
             out[i] = (1, ("garçon" if w == "fille" else "garçons",) if child else ("fils",))
         elif d == "f2m" and w == "femme":
             wife = prev in _POSSESSIVE or (prev == "la" and nxt in ("de", "d'", "du"))
+            after = low[i + 2] if i + 2 < n else ""
+            if nxt in ("de", "d'") and (after in _WOMAN_OF or after.isdigit() or after in _NUMBERS):
+                wife = False  # `la femme de ménage`: a trade; `la femme de 44 ans`: an age
             out[i] = (1, ("mari" if wife else "homme",))
         elif d == "m2f" and w == "fils" and gap(i) != "-" and not toks[i][:1].isupper():
             plural = prev in ("les", "des", "ses", "mes", "tes", "leurs", "nos", "vos", "ces")
@@ -257,8 +283,8 @@ def _subject_is_person(s: Sentence, i: int, person_subjects: set[int]) -> bool:
     `il décida de le vendre`)."""
     low = s.low
     j = i - 1
-    while j >= 0 and low[j] in ("ne", "n'"):
-        j -= 1
+    while j >= 0 and low[j] in ("ne", "n'", "me", "m'", "te", "t'", "nous", "vous"):
+        j -= 1  # `il me l'a reproché`
     if j < 0:
         return False
     if j in person_subjects:

@@ -123,7 +123,11 @@ def agree_predicates(
         if emphatic and gap(i) == "-" and (i == 0 or gap(i - 1) == " "):
             starts.append((i + 2, False, True))
     starts += _elided_subjects(s, changed_pron)
-    starts += _name_subjects(s, lex)
+    if d == "f2m" or changed_pron:
+        # a feminine predicate after a name shows a woman, most likely the person; a masculine
+        # one shows nothing unless the person's pronouns are there too (the name may be
+        # anyone's: `Chequers n'est pas apprécié`)
+        starts += _name_subjects(s, lex)
     for k, reflexive, pron in starts:
         _agree_predicate(d, s, k, reflexive, pron, covered, out, lex)
 

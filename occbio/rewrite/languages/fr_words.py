@@ -38,6 +38,8 @@ _IMPERSONAL_IF = frozenset(
 _IMPERSONAL_ADJ = frozenset(
     "possible impossible probable improbable nécessaire difficile facile important clair "
     "évident temps vrai certain intéressant rare courant interdit dit rapporté prévu question "
+    "compliqué exclu conseillé déconseillé recommandé demandé illégal légal surprenant "
+    "étonnant injuste regrettable inquiétant indéniable bon mauvais "
     "dommage inutile utile indispensable essentiel logique normal naturel juste permis "
     "préférable souhaitable fréquent habituel connu admis établi écrit noté crucial impératif "
     "primordial urgent vital annoncé estimé décidé convenu décrété signalé indiqué démontré "
@@ -53,7 +55,10 @@ _EPICENE = frozenset(
 )
 _PARTICIPLE = ("é", "ée", "és", "ées", "u", "ue", "us", "ues", "i", "ie", "is", "ies", "it",
                "ite", "ise", "ises", "ert", "erte", "int", "inte")  # fmt: skip
-_AVOIR = frozenset("a avait aurait aura avoir ayant ont avaient eut eu auraient".split())
+_AVOIR = frozenset(
+    "a avait aurait aura avoir ayant ont avaient eut eu auraient eurent auront ai avais avons "
+    "avez avions aviez aurai aurais".split()
+)
 _SUBJECT_WORDS = frozenset("qui que qu' il elle on ils elles je tu nous vous".split())
 _POSSESSIVE = frozenset("sa son ses ma mon mes ta ton tes leur leurs notre nos votre vos".split())
 _NUMBERS = frozenset("deux trois quatre cinq six sept huit neuf dix onze douze".split())
@@ -140,7 +145,9 @@ _NEVER = {
     "f2m": ["femme", "elle", "mme", "la", "une", "sa", "cette", "ma", "de la", "à la", "filles",
             "toutes", "vieille", "belles", "demie", "fille", "ancienne"],
     "m2f": ["il", "lui", "m", "le", "un", "son", "ce", "mon", "du", "au", "tous", "demi",
-            "vieil", "beaux", "rendu", "fils", "ancien", "monsieur"],
+            "vieil", "beaux", "rendu", "fils", "ancien", "monsieur",
+            # a change of meaning, not of agreement: `le tournoi masculin` may be the men's
+            "masculin", "masculins", "masculine", "masculines"],
 }  # fmt: skip
 #: infinitives that link a subject to its predicate (`d'être nommée`, `avant de devenir`)
 _INF_COPULA = frozenset("être devenir rester demeurer sembler paraître".split())
@@ -185,7 +192,7 @@ _PERSON_PAIRS = [
 _ONE_GENDER = frozenset(
     "personne victime vedette star cible figure cause idole recrue personnalité célébrité "
     "icône légende sentinelle symbole centre personnage sujet individu être ange génie "
-    "bourreau tyran visage voix âme".split()
+    "bourreau tyran visage voix âme créature".split()
 )
 #: verbs before a bare infinitive whose subject is theirs (`il voulut le vendre`)
 _MODALS = frozenset(
