@@ -59,7 +59,12 @@ def run_augment(args: argparse.Namespace) -> int:
                 f"{run_dir} has no balanced corpus yet: finish the run first (`occbio mine` "
                 "with the same options and --out)"
             )
-        config = dict(stored.get("config") or {})
+        config = stored.get("config") or {}
+        if not isinstance(config, dict):
+            raise AugmentError(
+                f"{run_dir / MANIFEST} holds no run settings (config is not a table)"
+            )
+        config = dict(config)
         if not config.get("langs"):
             raise AugmentError(f"{run_dir / MANIFEST} holds no run settings (no languages)")
         config["out"] = str(run_dir)

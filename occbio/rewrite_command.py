@@ -65,6 +65,10 @@ def run_rewrite(args: argparse.Namespace) -> int:
     explain = getattr(args, "explain", None)
     if explain is not None and getattr(args, "backend", "rules") != "rules":
         raise UsageError("--explain reports the rules' edits: it needs --backend rules")
+    if explain is not None:
+        for other, what in ((args.input, "--input"), (args.output, "--output")):
+            if other is not None and explain.resolve() == Path(other).resolve():
+                raise UsageError(f"--explain {explain} is also the {what} file: name another")
     rewriter = make_rewriter(
         args.lang,
         getattr(args, "backend", "rules"),

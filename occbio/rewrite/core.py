@@ -284,13 +284,17 @@ class Rewriter:
 
         def lookup(table: dict, i: int) -> _Sub | None:
             for ln in (2, 1):
+                if ln == 2 and not _one_space(sentence, spans, i):
+                    continue  # `sí, misma`, `de\tla`: two words only when one space apart
                 if i + ln <= n and not any(covered[i : i + ln]):
                     sub = table.get(tuple(low[i : i + ln]))
                     if sub is not None:
                         return sub
             return None
 
-        sent = Sentence(sentence, spans, toks, low, covered=covered, lex=self._lex[d])
+        sent = Sentence(
+            sentence, spans, toks, low, covered=covered, lex=self._lex[d], relatives=self.relatives
+        )
         protected = self.rules.protected_positions(d, sent)
         if self.relatives == "keep":
             protected = protected | self.rules.relatives(sent)
@@ -312,6 +316,8 @@ class Rewriter:
                     continue
                 for ln in (2, 1):
                     if i + ln > n or any(covered[i : i + ln]):
+                        continue
+                    if ln == 2 and not _one_space(sentence, spans, i):
                         continue
                     key = tuple(low[i : i + ln])
                     # agreement runs inside a phrase: not across a comma, bracket or quote
@@ -345,6 +351,12 @@ class Rewriter:
             if before.get(i) != entry:
                 why[i] = "grammar"
         return spans, toks, plan, why
+
+
+def _one_space(sentence: str, spans, i: int) -> bool:
+    """Tokens ``i`` and ``i + 1`` are one space apart, or joined after an elision (`l'`): a
+    two-word substitution may apply."""
+    return i + 1 < len(spans) and sentence[spans[i][1] : spans[i + 1][0]] in (" ", "")
 
 
 def _render(sentence: str, spans, toks, plan, *, elide: bool, edits: list | None = None) -> str:

@@ -58,6 +58,9 @@ class Sentence:
     #: which tokens are changed so far (the engine's live list) and the word knowledge
     covered: Sequence[bool] = ()
     lex: Lexicon | None = None
+    #: the rewriter's ``relatives`` setting: ``keep`` (only the person changes) or ``change``
+    #: (MT-GenEval's way: the person's relatives and groups change too)
+    relatives: str = "keep"
 
     def gap_after(self, i: int) -> str:
         """The text between token ``i`` and the next one (or the end)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
+from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence, merge_contractions
 from occbio.rewrite.languages.ca_words import (
     _CA_ARTICLES,
     _CA_AUX,
@@ -31,6 +31,13 @@ from occbio.rewrite.languages.ca_words import (
 )
 
 _CA_SAME = ""
+
+
+#: a preposition before a changed article contracts with it (`de la reina` → `del rei`)
+_CA_CONTRACTIONS = {
+    ("de", "el"): "del", ("a", "el"): "al", ("per", "el"): "pel",
+    ("de", "els"): "dels", ("a", "els"): "als", ("per", "els"): "pels",
+}  # fmt: skip
 
 
 @dataclass
@@ -61,6 +68,9 @@ class Catalan(Language):
             # a lead's noun phrase changes whole (as planned by the lead rule) or not at all
             return ln == 1 and targets.get(i) == " ".join(tgt)
         return True
+
+    def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
+        merge_contractions(s, plan, _CA_CONTRACTIONS)
 
     def after_copula(self, low: Sequence[str], i: int) -> bool:
         if not super().after_copula(low, i):

@@ -175,7 +175,10 @@ class English(Language):
                 continue
             nxt_word = low[i + 1] if i + 1 < n else None
             gap = s.gap_after(i)
-            punct_after = nxt_word is None or any(not c.isspace() for c in gap)
+            # an opening quote or a dash glued to the next word does not end the phrase
+            # (`her "mother"`, `her—mother`)
+            glued = gap.lstrip() in ('"', "“", "«", "—", "–") and not gap.endswith(" ")
+            punct_after = nxt_word is None or (any(not c.isspace() for c in gap) and not glued)
             if d == "f2m" and low[i] == "lady" and i > 0 and s.toks[i - 1] == "First":
                 plan[i] = (1, ("gentleman",))  # the First Lady's counterpart
             elif d == "f2m" and low[i] in _EN_F2M_TITLE and s.toks[i][:1].isupper():
