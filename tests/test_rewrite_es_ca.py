@@ -535,3 +535,140 @@ def test_demasiado_is_an_adverb():
     rw = Rewriter("es", strict=True)
     src = "Él era demasiado joven para el puesto."
     assert rw.rewrite(src, "feminine") == "Ella era demasiado joven para el puesto."
+
+
+# Spanish round 5: vetoes for words that agree with something else, and the last resort
+ES_ROUND5 = [
+    # an adjective next to a thing noun (`-ción`, `-dad`, ...) or an epicene noun is that noun's
+    (
+        "Ella ganó un premio por su interpretación única en la obra.",
+        "masculine",
+        "Él ganó un premio por su interpretación única en la obra.",
+    ),
+    (
+        "Él ganó un premio por su única interpretación en la obra.",
+        "feminine",
+        "Ella ganó un premio por su única interpretación en la obra.",
+    ),
+    (
+        "Él actuó como estrella invitada en la serie.",
+        "feminine",
+        "Ella actuó como estrella invitada en la serie.",
+    ),
+    (
+        "Ella fue la primera persona nombrada para el cargo.",
+        "masculine",
+        "Él fue la primera persona nombrada para el cargo.",
+    ),
+    # ... but a clitic after an epicene subject is still the person's
+    ("Una persona lo llamó genio.", "feminine", "Una persona la llamó genio."),
+    # a relative agrees in number with its noun: `chicas a la que` is the school's
+    (
+        "Ella visitó la escuela para chicas a la que asistió de niña.",
+        "masculine",
+        "Él visitó la escuela para chicos a la que asistió de niño.",
+    ),
+    (
+        "Él sirvió al rey, al que admiraba.",
+        "feminine",
+        "Ella sirvió a la reina, a la que admiraba.",
+    ),
+    # `otra` before a noun of its own is that noun's determiner, not a predicate
+    ("Ella era otra persona.", "masculine", "Él era otra persona."),
+    # inside a name, an adjective after a changed noun agrees with it
+    (
+        "Vimos la estatua de un Hombre Dorado en el museo.",
+        "feminine",
+        "Vimos la estatua de una Mujer Dorada en el museo.",
+    ),
+    (
+        "Vimos la estatua de una Mujer Dorada en el museo.",
+        "masculine",
+        "Vimos la estatua de un Hombre Dorado en el museo.",
+    ),
+    # a learned adjective or participle does not change where it stands alone
+    ("El ruso ganó la partida contra él.", "feminine", "El ruso ganó la partida contra ella."),
+    # a learned office noun into the feminine names someone else in a complement or before
+    # a name; as a predicate it is the person's
+    (
+        "Él se reunió con el presidente del club.",
+        "feminine",
+        "Ella se reunió con el presidente del club.",
+    ),
+    ("El presidente Obama lo llamó en 2010.", "feminine", "El presidente Obama la llamó en 2010."),
+    ("Él fue el presidente del club.", "feminine", "Ella fue la presidenta del club."),
+    # the last resort: nothing else marks the person
+    (
+        "En 1995 fue elegido presidente del club de ajedrez.",
+        "feminine",
+        "En 1995 fue elegida presidenta del club de ajedrez.",
+    ),
+    (
+        "Durante diez años trabajó como profesor en la universidad.",
+        "feminine",
+        "Durante diez años trabajó como profesora en la universidad.",
+    ),
+    (
+        "Ganó la carrera como segundo clasificado.",
+        "feminine",
+        "Ganó la carrera como segunda clasificada.",
+    ),
+    (
+        "Ganó la carrera como segunda clasificada.",
+        "masculine",
+        "Ganó la carrera como segundo clasificado.",
+    ),
+    (
+        "Escribió varias novelas, pero es más conocido por sus poemas.",
+        "feminine",
+        "Escribió varias novelas, pero es más conocida por sus poemas.",
+    ),
+    (
+        "Escribió varias novelas, pero es más conocida por sus poemas.",
+        "masculine",
+        "Escribió varias novelas, pero es más conocido por sus poemas.",
+    ),
+    # ... and a masculine plural kin or person noun is the person's group
+    (
+        "Organizó un torneo para niños de su barrio.",
+        "feminine",
+        "Organizó un torneo para niñas de su barrio.",
+    ),
+    # ... not a noun of a relation to someone, nor a participle that may be a thing's, nor
+    # children counted after `tener`
+    ("Nunca tuvo hijos.", "feminine", "Nunca tuvo hijos."),
+    (
+        "El nombramiento de un sucesor quedó en manos del consejo.",
+        "feminine",
+        "El nombramiento de un sucesor quedó en manos del consejo.",
+    ),
+    (
+        "Fundó una revista y fue dirigida por un amigo.",
+        "masculine",
+        "Fundó una revista y fue dirigida por un amigo.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("src", "to", "expected"), ES_ROUND5)
+def test_spanish_round5(src, to, expected):
+    assert Rewriter("es", strict=True, relatives="change").rewrite(src, to) == expected
+
+
+def _es_sentence(text):
+    from occbio.rewrite.languages.base import Sentence
+    from occbio.rewrite.tokens import word_spans
+
+    spans = word_spans(text, "es")
+    toks = [text[a:b] for a, b in spans]
+    return Sentence(text, spans, toks, [t.lower() for t in toks], covered=[False] * len(toks))
+
+
+def test_spanish_adjective_of_a_thing_noun_is_vetoed():
+    from occbio.rewrite.languages.es_veto import agrees_with_other
+
+    # `quinto` before `álbum` is the album's; before `marido` it may be the person's change
+    assert agrees_with_other(_es_sentence("Grabó su quinto álbum en Roma."), 2, 1, ("quinta",))
+    assert agrees_with_other(_es_sentence("Fue una actuación famosa."), 3, 1, ("famoso",))
+    assert not agrees_with_other(_es_sentence("Fue su quinto marido."), 2, 1, ("quinta",))
+    assert agrees_with_other(_es_sentence("Era una figura querida."), 3, 1, ("querido",))

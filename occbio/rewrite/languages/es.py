@@ -19,8 +19,14 @@ the choosing half of MT-GenEval dev only), with the module that holds each rule:
   X``); relatives after a part of a changed group (``una de las cuales``): ``es_noun_phrase``;
 * adjectives after a changed noun agree with it, in number too and across ``muy``/``no``
   (``hermanas pequeñas``), and words of gender (``masculino``): ``es_adjectives``;
-* ``sí mismo`` ↔ ``sí misma``, ``el propio`` + name ↔ ``la propia`` + name,
-  ``dama`` → ``caballero`` (``Dama`` + name → ``Sir``): here;
+* ``el propio`` + name → ``la propia`` + name, ``dama`` → ``caballero`` (``Dama`` + name →
+  ``Sir``): ``es_noun_phrase``; ``sí mismo`` ↔ ``sí misma``: here;
+* vetoes: an adjective next to a thing or epicene noun is that noun's (``representación
+  única``, ``estrella invitada``); a learned adjective or participle does not change on its own
+  (``ruso``, ``nombrado``: agreement and predicates do it); a learned masculine office in a
+  complement or before a name names someone else (``con el presidente``): ``es_veto``;
+* when nothing else changed, offices in a role position, participles after a subjectless
+  copula, ``como`` + role and masculine plural kin nouns are the person's: ``es_fallback``;
 * the word right after a subject pronoun ``él``/``ella`` is a verb and never guessed
   (``ella gana`` must not become ``él gano``); nouns whose other-gender form is another word
   (``caso``/``casa``) or adverbs (``tanto``, ``junto``) are never guessed; nor a word before a
@@ -38,13 +44,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence, merge_contractions
-from occbio.rewrite.languages.es_adjectives import _NOT_ANCHOR, adjectives_after_noun, gender_words
+from occbio.rewrite.languages.es_adjectives import (
+    _NOT_ANCHOR,
+    adjectives_after_noun,
+    gender_words,
+    name_adjectives,
+)
 from occbio.rewrite.languages.es_clitics import object_clitics, verbs_after_pronouns
+from occbio.rewrite.languages.es_fallback import (
+    bare_predicates,
+    como_roles,
+    group_nouns,
+    office_nouns,
+)
 from occbio.rewrite.languages.es_lead import plan_lead
 from occbio.rewrite.languages.es_noun_phrase import (
     apposition_articles,
     articles_across_modifiers,
     common_gender_articles,
+    propio_and_dama,
     relatives_after_noun,
     uno_de_los,
 )
@@ -58,6 +76,12 @@ from occbio.rewrite.languages.es_subject import (
     _person_copula,
     plural_subject_changed,
     subject_is_person,
+)
+from occbio.rewrite.languages.es_veto import (
+    _guess_ok,
+    agrees_with_other,
+    free_adjective,
+    free_office,
 )
 from occbio.rewrite.languages.es_words import (
     _ADVS,
@@ -81,27 +105,6 @@ _PLURAL_COPULAS = frozenset(
 )
 #: verbs that are copulas after `se`
 _SE_COPULAS = frozenset({"volvió", "volvía", "vuelve", "hizo", "hacía", "hace"})
-
-
-#: words after which agreement does not run back: `el retrato del rey` is not `la retrata`
-_NO_BACK = frozenset({"del", "al", "de", "a", "con", "en", "por", "para", "que", "y", "e", "o"})
-
-
-def _guess_ok(d: str, s: Sentence, i: int) -> bool:
-    """A suffix guess at ``i`` agrees with a changed neighbour: the noun before it, or the
-    noun after it when ``i`` modifies that noun; not a word before a preposition whose
-    complement changed (`el retrato del rey`), nor a verb (`su madre trabaja`, as the
-    third person plural `trabajan` shows)."""
-    low, cov = s.low, s.covered
-    left = i > 0 and cov[i - 1] and s.joined(i - 1)
-    right = i + 1 < len(low) and cov[i + 1] and s.joined(i)
-    if not left and right and low[i + 1] in _NO_BACK:
-        return False
-    if d == "f2m" and low[i].endswith("a") and s.lex is not None:
-        z = s.lex.zipf
-        if z.get(low[i] + "n", 0.0) >= max(2.0, z.get(low[i], 0.0) - 0.6):
-            return False  # as frequent as a verb as `trabaja`: `trabajan`
-    return True
 
 
 @dataclass
@@ -165,6 +168,12 @@ class Spanish(Language):
             return False  # `uno de los ...`: agreed in propose, with the head noun known
         if _inside_name(s, i):
             return False
+        if source == "free" and d == "m2f" and ln == 1 and free_office(s, i):
+            return False  # `el presidente Obama`: an office names another person as often
+        if source == "free" and free_adjective(d, s, i, ln, tgt):
+            return False  # an adjective agrees where it stands: left to agreement and predicates
+        if source != "determiner" and agrees_with_other(s, i, ln, tgt):
+            return False  # `representación única`, `estrella invitada`: not the person's
         if source == "guess" and not _guess_ok(d, s, i):
             return False
         s.notes.setdefault("why", {})[i] = source  # which rule changed it (for error reports)
@@ -203,6 +212,8 @@ class Spanish(Language):
         step = ["person"]
 
         def put(i: int, word: str) -> None:
+            if agrees_with_other(s, i, 1, tuple(word.split())):
+                return  # `como estrella invitada`: the adjective is the noun's
             if free(i) and word != low[i]:
                 out[i] = (1, tuple(word.split()))
                 why[i] = step[0]
@@ -247,13 +258,8 @@ class Spanish(Language):
         object_clitics(d, s, free, put)
 
         step[0] = "propio"
-        # 2. `el propio` + name
-        for i in range(n - 2 if not f2m else 0):  # not f2m: `la propia Moscú`
-            pair = ("el", "propio")
-            name_next = s.toks[i + 2][:1].isupper()
-            if (low[i], low[i + 1]) == pair and name_next and free(i) and free(i + 1):
-                put(i, "la")
-                put(i + 1, "propia")
+        # 2. `el propio` + name; `dama` → `caballero`
+        propio_and_dama(d, s, free, put)
 
         step[0] = "mods"
         # 3. articles across invariable modifiers; agreeing words before a changed noun
@@ -312,6 +318,10 @@ class Spanish(Language):
             d, s, plan, free, changed, put, lex, self.morph_candidates, _NOT_ANCHOR
         )
 
+        step[0] = "name_adjective"
+        # 4b'. inside a name, an adjective after a changed noun (`un Hombre Dorado`)
+        name_adjectives(d, s, plan, free, changed, put, lex, self.morph_candidates)
+
         step[0] = "common"
         # 4c. the article of a common-gender person noun (`el periodista`, `un policía`) as
         # subject or object (not after a preposition) agrees when the sentence already
@@ -351,19 +361,14 @@ class Spanish(Language):
         step[0] = "participle_clause"
         participle_clauses(d, s, free, changed, put)
 
-        step[0] = "dama"
-        # 8. `dama` → `caballero` (`Dama` + name → `Sir`; `dama de honor` stays)
-        if f2m:
-            for i in range(n):
-                if low[i] != "dama" or not free(i):
-                    continue
-                if i + 2 < n and low[i + 1] == "de" and low[i + 2] == "honor":
-                    continue
-                titled = s.toks[i][:1].isupper() and i + 1 < n and s.toks[i + 1][:1].isupper()
-                if titled and (i == 0 or low[i - 1] not in ("primera", "la", "una")):
-                    put(i, "sir")
-                    continue
-                put(i, "caballero")
+        step[0] = "fallback"
+        # 8. nothing about the person changed: a masculine office noun is the person's
+        if not plan and not out:
+            office_nouns(d, s, free, put, lex)
+            bare_predicates(d, s, free, put)
+            como_roles(d, s, free, put, lex, self.morph_candidates)
+            if s.relatives == "change":  # a plural group is other people, not the person
+                group_nouns(d, s, free, put)
         return out
 
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:

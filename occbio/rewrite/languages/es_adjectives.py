@@ -120,6 +120,34 @@ def adjectives_after_noun(
             break
 
 
+def name_adjectives(
+    d: str,
+    s: Sentence,
+    plan: Plan,
+    free: Check,
+    changed: Check,
+    put: Put,
+    lex: Lexicon,
+    morph: Morph,
+) -> None:
+    """Inside a name, a capitalised adjective right after a changed capitalised noun agrees
+    with it (`un Hombre Dorado` → `una Mujer Dorada`); the name's other words stay."""
+    toks, low = s.toks, s.low
+    for k in sorted(plan):
+        i = k + 1
+        if plan[k][0] != 1 or not changed(k) or i >= len(low) or not free(i):
+            continue
+        if not toks[k][:1].isupper() or not toks[i][:1].isupper() or not s.joined(k):
+            continue
+        if not toks[i][1:].islower() or low[i] in _NO_GUESS:
+            continue
+        z_src = lex.zipf.get(low[i], 0.0)
+        for cand in morph(d, low[i]):
+            if lex.zipf.get(cand, 0.0) >= max(2.0, z_src - 1.0):
+                put(i, cand)
+                break
+
+
 def gender_words(d: str, s: Sentence, covered: Sequence[bool], free: Check, put: Put) -> None:
     """Words of gender itself: `masculino` ↔ `femenino`, `paterno` ↔ `materno`; the ending
     agrees with a changed noun before it (`protagonista masculino` → `protagonista femenina`)

@@ -109,10 +109,13 @@ def _find_lead(d: str, s: Sentence, lex: Lexicon):
             k += 1
             continue
         elif w in ("de", "del") and person:
-            k, ok = _lead_pp(d, s, k, lex)
+            after, ok = _lead_pp(d, s, k, lex)
             if not ok:
                 failed = True
                 break
+            if after == k:  # `de` + a quote, a comma or two spaces: the phrase ends here
+                break
+            k = after
             continue
         if w in _LEAD_END:
             break

@@ -128,6 +128,11 @@ def apposition_articles(
             put(i, tgt)
 
 
+def _plural(w: str) -> bool:
+    """A noun in the plural (`hijas`, not `marqués` or `Dios`)."""
+    return w.endswith("s") and not w.endswith(("ás", "és", "ís", "ós", "ús")) and w != "dios"
+
+
 def uno_de_los(d: str, s: Sentence, free: Check, changed: Check, put: Put) -> None:
     """`uno de los siete hermanos` → `una de las siete hermanas` (the head changed)."""
     low = s.low
@@ -158,7 +163,9 @@ def relatives_after_noun(d: str, s: Sentence, free: Check, changed: Check, put: 
         if not (free(i) and low[i] in rel and low[i + 1] in ("que", "cual", "cuales")):
             continue
         h = i - 2 if low[i - 1] in ("a", "de") and i > 1 and s.joined(i - 1) else i - 1
-        if changed(h) and s.gap_after(h) in (" ", ", "):
+        plural_rel = low[i] in ("los", "las")
+        if changed(h) and s.gap_after(h) in (" ", ", ") and _plural(low[h]) == plural_rel:
+            # a relative agrees in number too: `chicas a la que` is about something else
             put(i, rel[low[i]])  # `una mujer a la que` → `un hombre al que`
         elif (
             low[i - 1] == "de"
@@ -172,3 +179,27 @@ def relatives_after_noun(d: str, s: Sentence, free: Check, changed: Check, put: 
             put(i, rel[low[i]])
             if low[h] in quant:
                 put(h, quant[low[h]])
+
+
+def propio_and_dama(d: str, s: Sentence, free: Check, put: Put) -> None:
+    """`el propio` + name → `la propia` + name (not back: `la propia Moscú`); `dama` →
+    `caballero` (`Dama` + name → `Sir`; `dama de honor` stays)."""
+    low, toks = s.low, s.toks
+    n = len(low)
+    if d == "m2f":
+        for i in range(n - 2):
+            pair = (low[i], low[i + 1]) == ("el", "propio")
+            if pair and toks[i + 2][:1].isupper() and free(i) and free(i + 1):
+                put(i, "la")
+                put(i + 1, "propia")
+        return
+    for i in range(n):
+        if low[i] != "dama" or not free(i):
+            continue
+        if i + 2 < n and low[i + 1] == "de" and low[i + 2] == "honor":
+            continue
+        titled = toks[i][:1].isupper() and i + 1 < n and toks[i + 1][:1].isupper()
+        if titled and (i == 0 or low[i - 1] not in ("primera", "la", "una")):
+            put(i, "sir")
+            continue
+        put(i, "caballero")

@@ -86,6 +86,14 @@ def guess(d: str, word: str, lex: Lexicon, morph: Morph) -> str | None:
     return best[1] if best else None
 
 
+#: determiners that look like adjectives: before a noun they are that noun's
+_NP_DETS = frozenset(
+    {"otro", "otra", "otros", "otras", "cierto", "cierta", "mucho", "mucha", "muchos", "muchas",
+     "poco", "poca", "pocos", "pocas", "tanto", "tanta", "todo", "toda", "todos", "todas",
+     "nuestro", "nuestra", "vuestro", "vuestra", "dicho", "dicha", "propio", "propia"}
+)  # fmt: skip
+
+
 def predicate_list(
     d: str,
     s: Sentence,
@@ -108,6 +116,9 @@ def predicate_list(
         w = low[k]
         if k > j and w in ("uno", "una", "un", "el", "la", "los", "las", "unos", "unas"):
             return k if low[k - 1] in ("y", "e") else None
+        noun_next = k + 1 < n and s.joined(k) and s.toks[k + 1].islower()
+        if w in _NP_DETS and noun_next and not changed(k + 1):
+            return None  # `era otra película`: the determiner of a noun of its own
         agreed = False  # a participle or adjective of the person here
         if not free(k):
             if not changed(k):
