@@ -2,10 +2,14 @@
 
 What changes: pronouns and person nouns (``extra_subs``); articles, contractions and
 adjectives that agree with a changed noun (``pt_agreement``); predicates after a copula whose
-subject is the person, and the sentence's opening (``pt_predicates``); noun phrases that name the
+subject is the person (``pt_predicates``); noun phrases that name the
 person, `um dos X`, `como` + noun phrase and appositions (``pt_noun_phrase``); object clitics
-(``pt_pronouns``); Wikipedia lead sentences, rewritten whole or not at all (``pt_lead``). Word
-forms and the other-gender guess are in ``pt_forms``, the word lists in ``pt_words``.
+(``pt_pronouns``); Wikipedia lead sentences, rewritten whole or not at all (``pt_lead``); the
+sentence's opening and subjectless clauses (``pt_opening``). Word forms and the other-gender
+guess are in ``pt_forms``, the word lists in ``pt_words``. With relatives kept, the noun phrase
+after a kinship noun and `de` is the relative's too (`filha do pintor X`), and so is a person
+noun before a first name of its own gender (`conheceu o ator Paulo Reis`); person nouns inside
+the name of a place or an institution (`Rua da Princesa`, `Nossa Senhora`) never change.
 
 The engine's own suffix guess (any word next to any changed word) is switched off
 (``suffixes=()``): every agreement here is proposed by :meth:`Portuguese.propose`, which sees the
@@ -15,7 +19,9 @@ duquesa`). :meth:`Portuguese.allows` vetoes, in turn, what the learned substitut
 wrongly: anything inside a lead's predicate its parse did not decide (and the whole sentence
 when a predicate word has no known other-gender form), learned adjective changes (`novo`,
 `próprio`) except next to a change or as a predicate, learned participle changes on other nouns,
-a plural person noun that ends a name (`Paulo Reis`) and `cara` that is a face.
+a plural person noun that ends a name (`Paulo Reis`), `cara` that is a face, `nele`/`nela`
+not after a verb (in a thing: `as drogas nele`), and an opening participle whose clause is
+about a thing (`Considerado um clássico, o filme`).
 """
 
 from __future__ import annotations
@@ -33,9 +39,12 @@ from occbio.rewrite.languages.pt_agreement import (
 from occbio.rewrite.languages.pt_forms import (
     DETERMINER_FORMS,
     DETERMINER_SWAP,
+    IRREGULAR_PARTICIPLES,
     PERSON_SWAP,
     PRONOUN_FORMS,
     PRONOUN_SWAP,
+    is_adverb,
+    is_verb,
 )
 from occbio.rewrite.languages.pt_lead import sentence_lead
 from occbio.rewrite.languages.pt_noun_phrase import (
@@ -43,9 +52,10 @@ from occbio.rewrite.languages.pt_noun_phrase import (
     como_np,
     head_after_adjective,
 )
+from occbio.rewrite.languages.pt_opening import opening, thing_subject_after_comma
 from occbio.rewrite.languages.pt_predicates import (
+    coordinated_role,
     elided_predicate,
-    opening,
     participle_can_be_persons,
     predicate,
     predicate_starts,
@@ -73,8 +83,135 @@ def _surname(s: Sentence, i: int) -> bool:
     return not (b > 0 and low[b - 1] in DETERMINER_FORMS) and low[i - 1] not in DETERMINER_FORMS
 
 
+#: kinship (and pupil, friend) nouns whose `de` complement names another person, a relative
+#: or an associate (`filha do pintor X`, `aluno do escultor Y`)
+_KIN_OF = frozenset(
+    """mãe pai irmã irmão filha filho tia tio sobrinha sobrinho avó avô neta neto esposa esposo
+    marido prima primo cunhada cunhado sogra sogro noiva noivo viúva viúvo enteada enteado
+    bisneta bisneto madrasta padrasto mães pais irmãs irmãos filhas filhos netas netos
+    amigo amiga aluno aluna discípulo discípula""".split()
+)
+_OF = frozenset("de do da dos das".split())
+_NP_STOP = frozenset("que quem e ou com em para por onde como quando mas".split())
+
+
+def relative_complements(s: Sentence) -> set[int]:
+    """The noun phrase after a kinship noun and `de` (`filha do político X`, `filho de um
+    comerciante e de uma professora`) names the relative, not the person: its words are the
+    relative's, kept with the relatives."""
+    low, toks, n = s.low, s.toks, len(s.low)
+    out: set[int] = set()
+    for i in range(n - 2):
+        if low[i] not in _KIN_OF:
+            continue
+        j = i + 1  # across at most two words (`o irmão mais novo do rei`)
+        while j < min(i + 3, n - 1) and low[j] not in _OF and toks[j][:1].islower():
+            if low[j] in _NP_STOP or low[j] in DETERMINER_FORMS or s.gap_after(j - 1) != " ":
+                break
+            j += 1
+        if low[j] not in _OF or s.gap_after(j - 1) != " ":
+            continue
+        while j < n and low[j] in _OF:
+            out.add(j)
+            j += 1
+            while j < n and s.gap_after(j - 1) == " " and toks[j][:1].islower():
+                if low[j] in _NP_STOP:
+                    break
+                out.add(j)
+                j += 1
+            # `de um comerciante e de uma professora`: a coordinated second complement
+            if j + 1 < n and low[j] == "e" and s.gap_after(j - 1) == " " and low[j + 1] in _OF:
+                j += 1
+            elif j < n and s.gap_after(j - 1) != " ":
+                break
+            else:
+                while j < n and toks[j][:1].isupper() and s.gap_after(j - 1) in (" ", ". "):
+                    j += 1  # the relative's name (`D. Carlos I`)
+                if not (j + 1 < n and low[j] == "e" and low[j + 1] in _OF):
+                    break
+                j += 1
+    return out
+
+
+#: capitalised words that begin the name of a place or an institution, whose person nouns
+#: name someone else (`Rua da Princesa`, `Escola Rainha Dona Leonor`, `Prémio Rainha Sofia`)
+_PLACE_WORDS = frozenset(
+    """rua avenida praça largo travessa estrada ponte estação igreja capela basílica catedral
+    convento mosteiro paróquia colégio escola liceu universidade faculdade instituto hospital
+    museu fundação teatro palácio quinta jardim parque cemitério ordem prémio prêmio medalha
+    torre porto cabo baía serra ilha rio bairro vila freguesia navio""".split()
+)
+_NAME_LINKS = frozenset("de da do dos das e".split())
+
+
+def _in_place_name(s: Sentence, i: int) -> bool:
+    """The capitalised token ``i`` is inside the name of a place or an institution (a run of
+    capitalised words, joined by `de`/`da`/`e`, with a place word before it), or is `Senhora`
+    / `Senhor` of `Nossa Senhora` / `Nosso Senhor`."""
+    low, toks = s.low, s.toks
+    if not toks[i][:1].isupper() or i == 0:
+        return False
+    if low[i - 1] in ("nossa", "nosso") and toks[i - 1][:1].isupper():
+        return True
+    k = i - 1
+    while k >= 0 and s.gap_after(k) == " ":
+        if toks[k][:1].isupper():
+            if low[k] in _PLACE_WORDS:
+                return True
+        elif low[k] not in _NAME_LINKS:
+            return False
+        k -= 1
+    return False
+
+
+def named_others(s: Sentence) -> set[int]:
+    """A lower-case person noun, not the sentence's subject, right before a first name whose
+    ending shows the noun's own gender (`conheceu o ator Paulo Reis`, `pela rainha D. Maria`):
+    that named person's, with its article, kept with the relatives."""
+    low, toks, n = s.low, s.toks, len(s.low)
+    out: set[int] = set()
+    for i in range(2, n - 1):
+        w = low[i]
+        masc, fem = w in PERSON_SWAP["m2f"], w in PERSON_SWAP["f2m"]
+        if not (masc or fem) or not toks[i][:1].islower() or low[i - 1] not in DETERMINER_FORMS:
+            continue
+        j = i + 1
+        if low[j] in ("d", "dom", "dona") and s.gap_after(i) == " ":
+            j += 1  # `D. João`
+        if j >= n or s.gap_after(j - 1) not in (" ", ". ") or not toks[j][:1].isupper():
+            continue
+        name = low[j]
+        if len(name) < 3 or not toks[j][1:].islower():
+            continue
+        if (masc and name.endswith(("o", "ão"))) or (fem and name.endswith("a")):
+            out.update((i - 1, i))
+    return out
+
+
+def _after_verb(s: Sentence, i: int) -> bool:
+    """Token ``i`` follows a verb (across adverbs): `confiava muito nele`."""
+    k = i - 1
+    while k >= 0 and is_adverb(s.low[k]) and s.gap_after(k) == " ":
+        k -= 1
+    if k < 0 or s.gap_after(k) != " " or s.lex is None:
+        return False
+    if s.low[k].startswith(_IN_A_PLACE):
+        return False  # `morava nela`: in the house
+    return is_verb(s.low[k], s.lex, True) or s.low[k].endswith(("ar", "er", "ir"))
+
+
+#: verbs of being or living somewhere: `nele` / `nela` after them is a place
+_IN_A_PLACE = ("mor", "viv", "habit", "entr", "trabalh", "permanec", "fic", "est", "nasc")
+
+
 @dataclass
 class Portuguese(Language):
+    def relatives(self, s: Sentence) -> set[int]:
+        """Kinship nouns owned by the person (the engine's rule), the noun phrases after a
+        kinship noun and `de` (:func:`relative_complements`) and other named people
+        (:func:`named_others`)."""
+        return super().relatives(s) | relative_complements(s) | named_others(s)
+
     # ---------------------------------------------------------------- substitutions
     def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
         out = {s: ("free", t) for s, t in PERSON_SWAP[d].items()}
@@ -106,6 +243,10 @@ class Portuguese(Language):
                 return False  # a lead this cannot rewrite whole stays as it is
             if any(p in lead["span"] for p in range(i, i + ln)):
                 return ln == 1 and lead["plan"].get(i) == (1, tuple(tgt))
+        if w in ("nele", "nela") and not _after_verb(s, i):
+            return False  # `as drogas nele`: in a thing; `acreditou nela`: the person
+        if _in_place_name(s, i):
+            return False  # `Rua da Princesa`, `Colégio Rainha Santa Isabel`, `Nossa Senhora`
         if _surname(s, i):
             return False  # `Paulo Reis`, `João Conde`: the end of a name, no title
         if w == "cara" and not (i > 0 and s.low[i - 1] in DETERMINER_SWAP["m2f"]):
@@ -116,8 +257,10 @@ class Portuguese(Language):
             adj = masc.rstrip("s") in _ADJ and not masc.endswith(_PARTICIPLE)
             if adj and not agrees_here(s, i):
                 return False
-        if ln != 1 or not w.endswith(_PARTICIPLE):
+        if ln != 1 or not (w.endswith(_PARTICIPLE) or w in IRREGULAR_PARTICIPLES):
             return True
+        if i == 0 and s.lex is not None and thing_subject_after_comma(d, s, 0, s.lex):
+            return False  # `Considerado um clássico, o filme ...`: the thing's
         return participle_can_be_persons(s, i, plan)
 
     # ---------------------------------------------------------------- proposals
@@ -135,6 +278,9 @@ class Portuguese(Language):
         # object pronouns changed (`a tornasse`, `a consideram`)
         clitics = {i for i in dets if low[i] in ("o", "a") and i + 1 not in src_of}
         person_seen = bool(pron) or bool(nominal)
+        # a changed participle opening the sentence (`Formado em medicina, ...`) names the
+        # subject as a pronoun would
+        opened = any(p in nominal and low[p].endswith(_PARTICIPLE) for p in (0, 1))
 
         def free(i: int) -> bool:
             return 0 <= i < n and not covered[i] and i not in out
@@ -159,13 +305,14 @@ class Portuguese(Language):
                 or gender_word(d, s, i, nominal)
                 or adjective_change(d, s, i, lex, nominal)
                 or elided_predicate(d, s, i, lex, nominal)
+                or coordinated_role(d, s, i, lex, nominal)
                 # predicate after a copula whose subject is the person: `ela foi presa`
                 or (
                     predicate(d, s, i, lex, free)
                     if predicate_starts(s, i, pron | nominal, pron, lex, clitics)
                     else {}
                 )
-                or (como_np(d, s, i, lex, free) if pron else {})
+                or (como_np(d, s, i, lex, free) if pron or opened else {})
                 or apposition_np(d, s, i, lex, free, nominal)
                 or head_after_adjective(d, s, i, lex, nominal, dets)
                 or proclitic_change(d, s, i, lex, covered)

@@ -16,6 +16,7 @@ from occbio.rewrite.languages.pt_forms import (
     PERSON_SWAP,
     PRONOUN_FORMS,
     is_adverb,
+    is_common_noun,
     is_verb,
     other_gender,
 )
@@ -180,4 +181,14 @@ def agrees_here(s: Sentence, i: int) -> bool:
     k = i - 1
     while k >= 0 and is_adverb(low[k]) and s.gap_after(k) == " ":
         k -= 1
-    return k >= 0 and low[k] in _COPULAS and s.gap_after(k) == " "
+    if not (k >= 0 and low[k] in _COPULAS and s.gap_after(k) == " "):
+        return False
+    # `a casa é linda`: the copula's subject is a thing (an unchanged noun after an article)
+    j = k - 1
+    if j > 1 and low[j] in ("dele", "dela", "deles", "delas") and s.gap_after(j - 1) == " ":
+        j -= 1  # `a casa dela é`
+    return not (
+        j > 0 and not cov[j] and s.gap_after(j) == " " and low[j - 1] in DETERMINER_FORMS
+        and is_common_noun(s, j) and low[j] not in PERSON_SWAP["m2f"]
+        and low[j] not in PERSON_SWAP["f2m"]
+    )  # fmt: skip

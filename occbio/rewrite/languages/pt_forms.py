@@ -21,6 +21,7 @@ from occbio.rewrite.languages.pt_words import (
     _FUNCTION,
     _IRREGULAR_ADJ,
     _IRREGULAR_VERBS,
+    _NATIONS,
     _NOT_ADJ,
     _NOT_VERB,
     _PARTICIPLE,
@@ -130,6 +131,7 @@ def other_gender(
             or masc.endswith(_ADJ_ENDINGS)
             or masc.rstrip("s").endswith(_ADJ_ENDINGS)
             or (masc.endswith("ores") and masc[:-2].endswith(_ADJ_ENDINGS))
+            or (masc.endswith("eses") and masc[:-4] + "ês" in _NATIONS)  # `portugueses`
             or (seen is not None and seen[0] >= 2)
         ):
             continue
@@ -148,3 +150,17 @@ def other_gender(
             else w[:-1] + ("a" if d == "m2f" else "o")
         )
     return best[1] if best else None
+
+
+#: participles that do not end in -ado / -ido
+IRREGULAR_PARTICIPLES = frozenset(
+    """preso presa presos presas eleito eleita eleitos eleitas reeleito reeleita morto morta
+    mortos mortas aceito aceita suspenso suspensa expulso expulsa solto solta visto vista
+    escrito escrita coberto coberta aberto aberta feito feita dito dita posto posta descrito
+    descrita inscrito inscrita""".split()
+)
+
+
+def is_participle(w: str) -> bool:
+    """``w`` is a past participle: in -ado / -ido or a listed irregular one."""
+    return w.endswith(_PARTICIPLE) or w in IRREGULAR_PARTICIPLES

@@ -116,6 +116,33 @@ def _is_lead_head(d: str, w: str, t: str) -> bool:
     return w.endswith(_INVARIANT_PERSON_ENDINGS) and w not in _NOT_PERSON
 
 
+def _known_as(d: str, s: Sentence, i: int, lex: Lexicon, span: set, plan: Plan) -> int:
+    """`, mais conhecido como Carlinhos,` / `, conhecido artisticamente por Manel,` between
+    the subject and the copula: its participle agrees (``plan``); the position after it, or
+    ``len(s.low)`` (no lead) when the apposition is not of this shape."""
+    low, toks, n = s.low, s.toks, len(s.low)
+    j = i
+    while j < n and low[j] in ("mais", "também", "melhor") and s.gap_after(j) == " ":
+        j += 1
+    if j >= n or low[j] not in ("conhecido", "conhecida") or s.gap_after(j) != " ":
+        return n
+    t = other_gender(d, low[j], lex)
+    if t is not None and t != low[j]:
+        plan[j] = (1, (t,))
+    j += 1
+    while j < n and is_adverb(low[j]) and s.gap_after(j) == " ":
+        j += 1
+    if j >= n or low[j] not in ("como", "por") or s.gap_after(j) != " ":
+        return n
+    j += 1
+    while j < n and (toks[j][:1].isupper() or toks[j][:1].isdigit()) and s.gap_after(j) != ", ":
+        j += 1
+    if j >= n or not toks[j][:1].isupper() or s.gap_after(j) != ", ":
+        return n
+    span.update(range(i, j + 1))
+    return j + 1
+
+
 def parse_lead(d: str, s: Sentence, lex: Lexicon) -> dict | None:
     """The parse behind :func:`sentence_lead`, uncached."""
     low, toks, n = s.low, s.toks, len(s.low)
@@ -142,7 +169,7 @@ def parse_lead(d: str, s: Sentence, lex: Lexicon) -> dict | None:
         j = i
         while j < n and ")" not in s.gap_after(j):
             j += 1
-        if j >= n or s.gap_after(j).strip() != ")":
+        if j >= n or s.gap_after(j).strip() not in (")", "),"):
             return None
         for p in range(i, j + 1):
             span.add(p)
@@ -151,6 +178,10 @@ def parse_lead(d: str, s: Sentence, lex: Lexicon) -> dict | None:
                 if t is not None:
                     plan[p] = (1, (t,))
         i = j + 1
+        if s.gap_after(j).strip() == "),":
+            i = _known_as(d, s, i, lex, span, plan)
+    elif gap == ", ":
+        i = _known_as(d, s, i, lex, span, plan)
     elif gap != " ":
         return None
     if i >= n or low[i] not in _LEAD_COPULAS or s.gap_after(i) != " ":
@@ -181,7 +212,7 @@ def parse_lead(d: str, s: Sentence, lex: Lexicon) -> dict | None:
         state = "np"
     first = True  # the word right after the article, a comma or a conjunction
     sep = ""  # what opened the current item: "" (the article), ",", "e"
-    pp_noun = ""
+    pp_noun, pp_det = "", False
     while h < n:
         gap = s.gap_after(h - 1)
         if gap not in (" ", "-", ", "):
@@ -218,14 +249,25 @@ def parse_lead(d: str, s: Sentence, lex: Lexicon) -> dict | None:
                     span.add(h)
                     h += 1
                     continue
+            if s.gap_after(h) == "-" and w in _LEAD_PREFIXES:
+                span.add(h)  # `de basquetebol norte-americano`
+                h += 1
+                continue
             if not pp_noun:
                 pp_noun = w
+                # `do cinema português`: an adjective after a noun with its article is that
+                # noun phrase's
+                pp_det = low[h - 1] in DETERMINER_FORMS
             t = _LEAD_SWAP[d].get(w) if w in _LEAD_SWAP[d] else None
-            if t is not None and s.gap_after(h - 1) == " ":
+            after_prefix = s.gap_after(h - 1) == "-" and low[h - 1] in _LEAD_PREFIXES
+            if t is not None and (s.gap_after(h - 1) == " " or after_prefix):
                 # `produtor de cinema português`: the person's, unless it agrees with the
                 # bare noun before it (`professor de direito romano`)
-                same = ("o", "os") if d == "m2f" else ("a", "as")
-                if not (pp_noun.endswith(same) and not pp_noun.endswith("ma")):
+                if d == "m2f":  # (`-ma` nouns are masculine, `-ção`/`-são` ones feminine)
+                    agrees = pp_noun.endswith(("o", "os")) and not pp_noun.endswith(("ção", "são"))
+                else:
+                    agrees = pp_noun.endswith(("a", "as")) and not pp_noun.endswith(("ma", "mas"))
+                if not agrees and not pp_det:
                     plan[h] = (1, (t,))
                     span.add(h)
             span.add(h)

@@ -1,14 +1,17 @@
 """Portuguese predicates whose subject is the person: `ela foi presa`, `disse que estava
-zangado`, `a consideram uma das maiores`, and the opening of a sentence (`Horrorizado com`,
-`O policial então gritou`).
+zangado`, `a consideram uma das maiores`, `considera-o um dos melhores`.
 
 A predicate word changes only when the copula's subject is the changed person (a changed word,
 a name after a changed title, a name that is the sentence's only person, or no subject of its
-own after a conjunction, a preposition or a comma), so this module finds who the subject is.
-Reflexive verbs with a predicate (`se declarou culpado`) count as copulas, plural copulas only
-after a changed subject, and a participle after `e` whose copula is elided (`foi contratado
-... e transferido`) follows the first. It also keeps learned participle changes off other nouns
-(`sua performance mais conhecida`, `o vulcão, conhecido por`, `isto foi considerado`).
+own: after a conjunction, a preposition or a comma, at the very start of a biography's sentence
+(`Foi eleito deputado`), after an opening (`Em 1999, foi agraciado`, see ``pt_opening``) or
+after `e` in a sentence that opens with its verb), so this module finds who the subject is.
+Reflexive verbs with a predicate (`se declarou culpado`, `tornando-se o primeiro`) count as
+copulas, plural copulas only after a changed subject, and a participle after `e` whose copula
+is elided (`foi contratado ... e transferido`) follows the first, as a bare role noun follows a
+changed one (`foi deputado ... e vereador`). It also keeps learned participle changes off other
+nouns (`sua performance mais conhecida`, `o vulcão, conhecido por`, `isto foi considerado`, `a
+chamada`, `uma criada`).
 """
 
 from __future__ import annotations
@@ -16,16 +19,18 @@ from __future__ import annotations
 from occbio.rewrite.languages.base import Lexicon, Plan, Sentence
 from occbio.rewrite.languages.pt_forms import (
     DETERMINER_FORMS,
+    IRREGULAR_PARTICIPLES,
     PERSON_PRED_SWAP,
     PRONOUN_FORMS,
     is_adverb,
     is_common_noun,
+    is_participle,
     is_verb,
     other_gender,
 )
 from occbio.rewrite.languages.pt_noun_phrase import is_sure_person, person_np
+from occbio.rewrite.languages.pt_opening import dropped_subject, persons_predicate
 from occbio.rewrite.languages.pt_words import (
-    _ADJ,
     _ADV,
     _AUX,
     _CONJ,
@@ -34,17 +39,13 @@ from occbio.rewrite.languages.pt_words import (
     _EPICENE,
     _FUNCTION,
     _HEAD_END,
-    _INVARIANT_PERSON,
     _NAME_BLOCK,
     _NOT_ADJ,
     _OBJ_PRED,
-    _OPENERS,
-    _PARTICIPLE,
+    _PRE_ADJ,
     _PREP,
     _PROMOTED,
     _SUBJ_SKIP,
-    _SURE_PERSON,
-    _THING_PARTICIPLES,
 )
 
 #: verbs whose reflexive takes a predicate (`mostrou-se orgulhoso`, `sentiu-se traído`)
@@ -61,6 +62,18 @@ def predicate_starts(
         k -= 1
     if k >= 1 and k - 1 in clitics and low[k].startswith(_OBJ_PRED):
         return all(is_adverb(low[j]) for j in range(k + 1, i))  # `a tornasse tão feia`
+    if (
+        k == i - 1 and k >= 1 and s.covered[k] and low[k] in _ENCLITICS
+        and s.gap_after(k - 1) == "-" and s.gap_after(k) == " "
+        and low[k - 1].startswith(_OBJ_PRED)
+    ):  # fmt: skip
+        return True  # `considera-o um dos melhores`: the object's predicate
+    if (
+        i > 0 and i - 1 in changed and low[i - 1].startswith(_OBJ_PRED[1:])
+        and is_participle(low[i - 1]) and s.gap_after(i - 1) == " "
+        and low[i] in ("o", "a", "um", "uma") and persons_predicate(s, i)
+    ):  # fmt: skip
+        return True  # `Considerado um dos maiores`, `foi considerada a fundadora`
     if i > 1 and low[i - 1] == "a" and low[i - 2].startswith(_PROMOTED) and i - 2 in changed:
         # `foi promovida a capitã`
         return is_common_noun(s, i) and low[i] not in DETERMINER_FORMS and _role_end(s, i)
@@ -97,13 +110,18 @@ def predicate_starts(
             return False
     elif not all(is_adverb(low[j]) for j in range(k + 1, i)):
         return False
-    if low[k] == "sendo" and k > 0 and s.gap_after(k - 1) == ", " and pron:
+    if low[k] in ("sendo", "tornando") and k > 0 and s.gap_after(k - 1) == ", " and pron:
         return True  # `..., sendo um homossexual assumido`: the main clause's subject
     j = k - 1
     while j >= 0 and (low[j] in _SUBJ_SKIP or low[j] in _AUX) and s.gap_after(j) == " ":
         j -= 1
     if j < 0:
-        return bool(pron)
+        # a sentence that opens with its verb has the person as its subject: `É casado
+        # com`, `Foi eleito deputado` (a biography's own sentence)
+        return bool(pron) or (k == 0 and s.toks[0][:1].isupper() and persons_predicate(s, i))
+    after_opening = s.gap_after(j) == ", " or (s.gap_after(j) == " " and low[j].isdigit())
+    if after_opening and j + 1 == k and dropped_subject(s, j, changed):
+        return persons_predicate(s, i)  # `Em 1999, foi agraciada`, `Presa em 1962, esteve`
     if s.gap_after(j) not in (" ", "-"):
         return False
     if j in changed and low[j] in ("dele", "dela") and j > 0 and s.gap_after(j - 1) == " ":
@@ -111,7 +129,8 @@ def predicate_starts(
     if j in changed:
         return True
     # no subject: the person's (`disse que estava zangado`, `embora estivesse envolvido`)
-    if changed and low[j] in _CONJ and s.gap_after(j) == " ":
+    verb_first = not changed and _verb_first(s, lex) and persons_predicate(s, i)
+    if (changed or verb_first) and low[j] in _CONJ and s.gap_after(j) == " ":
         if low[j] != "que":
             return True
         return j > 0 and (j - 1 in changed or is_verb(low[j - 1], lex))
@@ -119,6 +138,18 @@ def predicate_starts(
     if pron and low[j] in _PREP and low[k] in ("ser", "estar", "sido", "ficar"):
         return True
     return (j > 0 and _is_name_end(s, j, changed)) or (not changed and _sole_name(s, j))
+
+
+def _verb_first(s: Sentence, lex: Lexicon) -> bool:
+    """The sentence opens with a finite verb and no subject (`Recebeu o prémio em 2001 e
+    foi condecorada`): its subject is the person."""
+    w = s.low[0]
+    return (
+        len(s.low) > 3
+        and s.toks[0][:1].isupper()
+        and w.endswith(("ou", "eu", "iu"))
+        and (is_verb(w, lex, True))
+    )
 
 
 def _sole_name(s: Sentence, j: int) -> bool:
@@ -153,32 +184,20 @@ def _is_name_end(s: Sentence, j: int, changed: set) -> bool:
     return b > 0 and (b - 1) in changed
 
 
-#: participles that do not end in -ado / -ido
-_IRREGULAR_PARTICIPLES = frozenset(
-    """preso presa presos presas eleito eleita eleitos eleitas reeleito reeleita morto morta
-    mortos mortas aceito aceita suspenso suspensa expulso expulsa solto solta visto vista
-    escrito escrita coberto coberta aberto aberta feito feita dito dita posto posta""".split()
-)
-
-
-def _participle(w: str) -> bool:
-    return w.endswith(_PARTICIPLE) or w in _IRREGULAR_PARTICIPLES
-
-
 def elided_predicate(d: str, s: Sentence, i: int, lex: Lexicon, nominal: set) -> Plan:
     """`foi contratado pela Petrobras e transferido para`: a participle after `e` whose copula
     is elided, coordinated with a changed predicate participle of the same clause (no comma,
     verb, pronoun or `que` between)."""
     low, toks = s.low, s.toks
     w = low[i]
-    if not (i > 1 and low[i - 1] == "e" and toks[i][:1].islower() and _participle(w)):
+    if not (i > 1 and low[i - 1] == "e" and toks[i][:1].islower() and is_participle(w)):
         return {}
     if s.gap_after(i - 1) != " " or s.gap_after(i - 2) != " ":
         return {}
     for p in range(i - 2, max(i - 10, 0), -1):
         if s.gap_after(p) not in (" ", "-"):
             return {}
-        if p in nominal and _participle(low[p]):
+        if p in nominal and is_participle(low[p]):
             k = p - 1
             while k >= 0 and is_adverb(low[k]) and s.gap_after(k) == " ":
                 k -= 1
@@ -191,6 +210,45 @@ def elided_predicate(d: str, s: Sentence, i: int, lex: Lexicon, nominal: set) ->
             return {}
         if toks[p][:1].islower() and p not in nominal and is_verb(q, lex):
             return {}
+    return {}
+
+
+def coordinated_role(d: str, s: Sentence, i: int, lex: Lexicon, nominal: set) -> Plan:
+    """`Foi deputada à Assembleia e vereadora da Câmara`: a bare role noun after `e`,
+    coordinated with a changed bare role noun that is a copula's predicate (no comma, verb,
+    pronoun or `que` between); only a person noun for sure."""
+    low, toks = s.low, s.toks
+    w = low[i]
+    if not (i > 1 and low[i - 1] in ("e", "ou") and toks[i][:1].islower()):
+        return {}
+    if s.gap_after(i - 1) != " " or s.gap_after(i - 2) != " " or w in DETERMINER_FORMS:
+        return {}
+    if not _role_end(s, i):
+        return {}
+    for p in range(i - 2, max(i - 10, 0), -1):
+        if s.gap_after(p) not in (" ", "-"):
+            return {}
+        q = low[p]
+        if p in nominal and q not in DETERMINER_FORMS:
+            b = p - 1  # across its changed article and adjectives (`o atual líder`)
+            while (
+                b > 0
+                and low[b] not in PRONOUN_FORMS
+                and (s.covered[b] or low[b] in DETERMINER_FORMS or low[b] in _PRE_ADJ)
+            ):
+                b -= 1
+            if not (low[b] in _COPULAS or low[b].startswith(_NAMED_AS)):
+                return {}
+            if s.gap_after(b) != " ":
+                return {}
+            t = other_gender(d, w, lex, adjlike=False, veto=False, agent=True)
+            if t is None or t == w or not is_sure_person(d, w, t, lex):
+                return {}
+            return {i: (1, (t,))}
+        if q in ("que", "e", "ou", "mas") or q in PRONOUN_FORMS or q in _COPULAS:
+            return {}
+        if toks[p][:1].islower() and low[p - 1] not in DETERMINER_FORMS and is_verb(q, lex):
+            return {}  # a verb (after an article a noun: `do partido`)
     return {}
 
 
@@ -218,6 +276,9 @@ def predicate(d: str, s: Sentence, i: int, lex: Lexicon, free) -> Plan:
     return out
 
 
+#: object clitics after a hyphen (`considera-o`)
+_ENCLITICS = frozenset("o a lo la no na".split())
+
 #: participles that take a role noun as the person's predicate (`nomeado ministro`)
 _NAMED_AS = ("nomead", "eleit", "reeleit", "proclamad", "coroad", "empossad", "designad")
 
@@ -232,74 +293,12 @@ def _regular_participle(d: str, w: str) -> str | None:
     irregular one, where the word lists lack it (`condecorado`, `suspenso`)."""
     src = ("ado", "ido", "ados", "idos") if d == "m2f" else ("ada", "ida", "adas", "idas")
     ending = ("o", "os") if d == "m2f" else ("a", "as")
-    irregular = w in _IRREGULAR_PARTICIPLES and w.endswith(ending)  # `suspenso`
+    irregular = w in IRREGULAR_PARTICIPLES and w.endswith(ending)  # `suspenso`
     if not irregular and (len(w) < 7 or not w.endswith(src) or w in _NOT_ADJ):
         return None
     if w.endswith("s"):
         return w[:-2] + ("as" if d == "m2f" else "os")
     return w[:-1] + ("a" if d == "m2f" else "o")
-
-
-def opening(d: str, s: Sentence, lex: Lexicon, free) -> Plan:
-    """The sentence's opening: a participle clause about the subject (`Horrorizado com`,
-    `Quando questionado sobre`); a subject that is a person noun for sure (`O policial então
-    gritou`)."""
-    low, n = s.low, len(s.low)
-    k = 1 if n > 1 and low[0] in _OPENERS else 0
-    w = low[k] if k < n else ""
-    if (
-        n > k + 2 and w.endswith(_PARTICIPLE[:4]) and free(k) and s.gap_after(k) == " "
-        and ", " in s.text[s.spans[k][1] :] and (k == 0 or s.gap_after(0) == " ")
-        and w not in _THING_PARTICIPLES and not _thing_subject_after_comma(d, s, k, lex)
-    ):  # fmt: skip
-        t = other_gender(d, w, lex)
-        if t is not None and t != w:
-            return {k: (1, (t,))}
-    arts = ("o", "um") if d == "m2f" else ("a", "uma")
-    out: Plan = {}
-    for k in [0] if n > 2 else []:
-        if low[k] != arts[0] or s.gap_after(k) != " ":
-            continue
-        got = person_np(d, s, k, lex, free)
-        for h in got:  # only a noun that is a person's for sure
-            head = low[h] if d == "m2f" else got[h][1][0]
-            if not (head in PERSON_PRED_SWAP["m2f"] or head in _INVARIANT_PERSON
-                    or (head.endswith(_SURE_PERSON) and head not in _ADJ)):  # fmt: skip
-                break
-            if _noun_follows(s, h, lex):  # `A esmagadora maioria`: an adjective
-                break
-        else:
-            out.update(got)
-    return out
-
-
-def _noun_follows(s: Sentence, h: int, lex: Lexicon) -> bool:
-    """The word after ``h`` is a noun of its own (no gender counterpart, no verb, no
-    function word): ``h`` is then an adjective before it (`a esmagadora maioria`)."""
-    low, toks = s.low, s.toks
-    j = h + 1
-    if j >= len(low) or s.gap_after(h) != " " or not toks[j][:1].islower():
-        return False
-    w = low[j]
-    if w in _HEAD_END or w in _FUNCTION or w in _COPULAS or w in _AUX or is_adverb(w):
-        return False
-    if is_verb(w, lex, True) or w.endswith(_PARTICIPLE):
-        return False
-    return other_gender("m2f", w, lex) is None and other_gender("f2m", w, lex) is None
-
-
-def _thing_subject_after_comma(d: str, s: Sentence, k: int, lex: Lexicon) -> bool:
-    """An opening participle clause (`Marcado para ..., o comício`) whose main clause's
-    subject, after the comma, is an article and a noun that is no person's."""
-    low = s.low
-    c = next((j for j in range(k, len(low) - 2) if s.gap_after(j) == ", "), None)
-    if c is None or low[c + 1] not in ("o", "a", "os", "as", "um", "uma"):
-        return False
-    w = low[c + 2]
-    if not s.toks[c + 2][:1].islower() or w in PERSON_PRED_SWAP[d] or w in _INVARIANT_PERSON:
-        return False
-    t = other_gender(d, w, lex, agent=True)
-    return t is None or t == w
 
 
 _MASC_DETS = frozenset("o os um uns do dos no nos ao aos pelo pelos seu seus este esse".split())
@@ -326,6 +325,9 @@ def _gender(s: Sentence, k: int) -> str | None:
     return _gender_of(s.low[k])
 
 
+#: articles that make a participle a noun (`a chamada`, `uma criada`)
+_NOMINALISING = frozenset("o a um uma do da no na ao à pelo pela num numa".split())
+
 #: neuter pronouns: a subject that is no person
 _NEUTER = frozenset("isto isso aquilo tudo nada algo".split())
 
@@ -348,6 +350,12 @@ def participle_can_be_persons(s: Sentence, i: int, plan: Plan) -> bool:
     low = s.low
     if low[i + 1 : i + 3] == ["em", "homenagem"]:
         return False
+    if (
+        i > 0 and i - 1 not in plan and low[i - 1] in _NOMINALISING and s.gap_after(i - 1) == " "
+        and not (i > 1 and low[i - 2] in _COPULAS)
+        and low[i] not in PERSON_PRED_SWAP["m2f"] and low[i] not in PERSON_PRED_SWAP["f2m"]
+    ):  # fmt: skip
+        return False  # `atendeu a chamada`, `uma criada`: a noun of its own, not a predicate
     k = i - 1
     while k >= 0 and is_adverb(low[k]) and s.gap_after(k) == " ":
         k -= 1

@@ -10,7 +10,7 @@ stands between it and the person (`a casa ... vendê-la`).
 from __future__ import annotations
 
 from occbio.rewrite.languages.base import Lexicon, Plan, Sentence
-from occbio.rewrite.languages.pt_forms import is_common_noun, is_verb
+from occbio.rewrite.languages.pt_forms import is_adverb, is_common_noun, is_verb
 from occbio.rewrite.languages.pt_words import _ART_BEFORE, _CLITIC_STRONG, _FUNCTION
 
 #: articles of a thing the object clitic may stand for, per direction (source gender)
@@ -29,8 +29,7 @@ def proclitic_change(d: str, s: Sentence, i: int, lex: Lexicon, covered) -> Plan
         and (i == 0 or (low[i - 1] not in _ART_BEFORE
                         and s.gap_after(i - 1) in (" ", ", ", ") ")
                         # after a verb it is the article (`há a garantia`, `disse a verdade`)
-                        and low[i - 1] not in ("há", "houve")
-                        and True))
+                        and not _after_existential(s, i)))
         and low[i + 1] not in _FUNCTION
         and toks[i + 1][:1].islower() and not covered[i + 1]
         and is_verb(low[i + 1], lex, i > 0 and low[i - 1] in _CLITIC_STRONG)
@@ -39,6 +38,15 @@ def proclitic_change(d: str, s: Sentence, i: int, lex: Lexicon, covered) -> Plan
     ):  # fmt: skip
         return {i: (1, ("a" if d == "m2f" else "o",))}
     return {}
+
+
+def _after_existential(s: Sentence, i: int) -> bool:
+    """`há a garantia`, `não há ainda a garantia`: after `há` (across adverbs) `a` / `o` is
+    the article of the thing there is."""
+    k = i - 1
+    while k > 0 and is_adverb(s.low[k]) and s.gap_after(k) == " ":
+        k -= 1
+    return s.low[k] in ("há", "houve", "havia", "haverá", "haveria", "haja")
 
 
 _FAZER = frozenset(

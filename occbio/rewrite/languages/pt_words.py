@@ -87,6 +87,8 @@ _PERSON = [
     ("tataravô", "tataravó"),
     ("vovô", "vovó"),
     ("cunhado", "cunhada"),
+    ("enteado", "enteada"),
+    ("enteados", "enteadas"),
     ("sogro", "sogra"),
     ("genro", "nora"),
     ("afilhado", "afilhada"),
@@ -141,6 +143,9 @@ _PERSON = [
 ]
 # only as the predicate or after `como` (elsewhere often another person)
 _PERSON_PRED = [
+    ("poetas", "poetisas"),
+    ("arquiteto", "arquiteta"),
+    ("arquitetos", "arquitetas"),
     ("campeão", "campeã"),
     ("mestre", "mestra"),
     ("herdeiro", "herdeira"),
@@ -151,6 +156,7 @@ _PERSON_PRED = [
     ("vilão", "vilã"),
     ("órfão", "órfã"),
     ("embaixador", "embaixatriz"),
+    ("embaixador", "embaixadora"),
     ("primo", "prima"),
     ("amigo", "amiga"),
     ("membro", "membra"),
@@ -239,7 +245,7 @@ _NAME_BLOCK = frozenset(
     """o a os as um uma do da dos das no na nos nas ao à pelo pela de em e seu sua este esta
     esse essa""".split()
 )
-_HEAD_END = frozenset("a de do da dos das em entre que para".split())
+_HEAD_END = frozenset("a de do da dos das em entre que para pelo pela por".split())
 _VERB_ENDINGS = ("ram", "rem", "ou", "iu", "ava", "avam", "iam", "aria", "ará")
 # a verb form: (ending, infinitive endings); the infinitive must be a frequent word
 _VERB_FORMS = (
@@ -293,7 +299,7 @@ _PERSON_ENDINGS = (
     "or", "ores", "eiro", "eiros", "ário", "ários", "ólogo", "ógrafo", "ês", "ico", "ado",
     "ino", "eto", "ano", "ão", "ista", "ante", "ente",
 )  # fmt: skip
-_INVARIANT_PERSON_ENDINGS = ("ista", "ante", "ente", "cida", "arca", "nauta", "ota")
+_INVARIANT_PERSON_ENDINGS = ("ista", "ante", "ente", "icida", "arca", "nauta", "ota")
 # person nouns of both genders: only the article and the adjectives change
 _INVARIANT_PERSON = frozenset(
     """fã líder jovem colega caçula policial intelectual homossexual heterossexual personagem
@@ -309,11 +315,11 @@ _EPICENE = frozenset(
 # adjectives of both genders before a person noun
 _PRE_ADJ = frozenset(
     """grande principal melhor maior pior jovem ex célebre ilustre notável importante
-    eminente brilhante excelente""".split()
+    eminente brilhante excelente atual""".split()
 )
 _PRE_ADJ_PL = frozenset(
     """grandes principais melhores maiores piores jovens célebres ilustres notáveis
-    importantes eminentes brilhantes excelentes""".split()
+    importantes eminentes brilhantes excelentes atuais""".split()
 )
 # words with a person ending that are no person
 _NOT_PERSON = frozenset(
@@ -329,7 +335,7 @@ _THING_OR = frozenset(
     detectores sensor sensores setor setores vetor vetores fator fatores radiador
     liquidificador condicionador amplificador controlador simulador tambor tambores""".split()
 )
-_INVARIANT_PLURAL = ("istas", "antes", "entes", "arcas", "nautas", "cidas")
+_INVARIANT_PLURAL = ("istas", "antes", "entes", "arcas", "nautas", "icidas")
 # feminine forms the word lists may lack: agent nouns in a person's predicate (`recebedora`)
 _AGENT = ("dor", "tor", "sor", "dores", "tores", "sores")
 
@@ -384,7 +390,8 @@ _LEAD_SAME = frozenset(
 )
 # the first part of a compound adjective or noun stays (`norte-americano`, `ex-futebolista`)
 _LEAD_PREFIXES = frozenset(
-    "ex norte sul latino luso afro ítalo franco anglo greco austro cabo vice sub pós".split()
+    """ex norte sul latino luso afro ítalo franco anglo greco austro cabo vice sub pós multi
+    co""".split()
 )
 _LEAD_PREPS = frozenset(
     """de do da dos das em no na nos nas desde por pelo pela para com sobre entre à ao aos às
