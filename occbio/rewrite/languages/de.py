@@ -21,18 +21,24 @@ pronouns that agree with them) and ``fix_plan`` (the case forms, once the plan i
   A feminine ``die``/``eine`` is accusative after the verb of a clause that has its subject
   (``sie besuchte ihre Mutter`` → ``seinen Vater``; not with a copula), in an infinitive clause,
   or after another bare noun phrase; feminine ``der``/``einer`` is genitive after a noun and
-  dative after a verb or a relative pronoun (``die der Königin dienten``). Where a ``die``/
-  ``eine`` could be subject or object and nothing tells (``Leider starb ihre Mutter``), the
-  noun phrase is left as it is: ``der`` and ``den`` differ, a wrong guess breaks it. (Cases
+  dative after a verb or a relative pronoun (``die der Königin dienten``); ``zur`` ↔ ``zum``.
+  The only noun phrase after the verb of a main clause is its subject (``Leider starb ihre
+  Mutter``); where a ``die``/``eine`` could be subject or object and nothing tells (``Leider
+  verließ die Sängerin die Band``), the noun phrase is left as it is: ``der`` and ``den``
+  differ, a wrong guess breaks it. A role without an article after a copula or ``als`` takes
+  the strong nominative (``wurde königliche Richterin`` ↔ ``königlicher Richter``). (Cases
   and noun phrases in ``de_np.py``.)
 * Feminine person nouns the tables miss become masculine (``de_nouns.py``): the ``-in`` suffix
   by the stem's ending (``Botschafterin``, ``Polizistin``, ``Biologin``), a short list
-  (``Königin``, ``Frauen``), ``Frau`` before a name (``Herr``) or after an article (``Mann``),
-  ``Mädchen``; plurals take the dative ``-n`` after ``den`` or a dative preposition. The other
-  way a masculine agent noun becomes ``-in`` only as the role after a copula in a clause about
-  ``er`` (``er wurde ein bekannter Fahrer``), and ``Herr`` before a name ``Frau``.
-* ``eine der ersten Frauen`` ↔ ``einer der ersten Männer``.
-* A relative pronoun after a comma that follows a changed noun (``Mann, der`` ↔ ``Frau, die``).
+  (``Königin``, kin: ``Stiefmutter``, ``Frauen``), ``Frau`` before a name (``Herr``) or after
+  an article (``Mann``), ``Mädchen``; plurals take the dative ``-n`` after ``den`` or a dative
+  preposition, the tables' plurals too (``mit ihren Frauen`` → ``Männern``). The other way a
+  masculine agent noun becomes ``-in`` only as the role after a copula or ``als`` in a clause
+  about ``er`` (``er wurde ein bekannter Fahrer``), ``Herr`` before a name ``Frau``, and kin
+  after ``sein`` (``seinem Onkel`` → ``ihrer Tante``). Compound kin nouns are relatives too.
+* ``eine der ersten Frauen`` ↔ ``einer der ersten Männer``, ``eine von drei Frauen``.
+* A relative pronoun after a comma that follows a changed noun (``Mann, der`` ↔ ``Frau, die``;
+  not with a plural verb; over a participle; after a preposition: ``in den`` ↔ ``in die``).
 * ``Mädchen`` is neuter: ``den Jungen`` → ``das Mädchen``, ``des Jungen`` → ``des Mädchens``.
 * Precision first: an adjective changes its ending only before a noun that changes, and a
   possessive is left before a person noun that stays (``ihrer Stiefmutter``), where changing
@@ -47,7 +53,7 @@ from dataclasses import dataclass
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
 from occbio.rewrite.languages.de_clause import (
     _all_caps,
-    _clause_start,
+    _collective_owner,
     _formal,
     _head_noun,
     _next,
@@ -58,22 +64,31 @@ from occbio.rewrite.languages.de_clause import (
 )
 from occbio.rewrite.languages.de_nouns import (
     _fem_noun,
+    _kin_head,
     adjective_noun,
+    dative_np,
+    dative_plural,
     feminine,
     is_plural,
+    kin_feminine,
     masculine,
 )
 from occbio.rewrite.languages.de_np import (
     _ROLE_COPULAS,
     _article_before,
+    _bare_role_adjectives,
     _case,
     _nominative_sure,
+    _partitives,
+    _relative_pronouns,
+    _relatives_after_prep,
     _role_slot,
 )
 from occbio.rewrite.languages.de_pronouns import _ihrer, _person_noun, _pronoun
 from occbio.rewrite.languages.de_words import (
     _ARTS_ALL,
     _DAT_PREPS,
+    _FEM_PLURALS,
     _NEUTER,
     _adj_form,
     _article,
@@ -104,6 +119,13 @@ def _may_change(s: Sentence, j: int, d: str) -> bool:
 
 @dataclass
 class German(Language):
+    def relatives(self, s: Sentence) -> set[int]:
+        """The person's relatives, with compound kinship nouns (``ihre Stiefmutter``)."""
+        from occbio.rewrite.languages.kin import relatives
+
+        gaps = [s.gap_after(i) for i in range(len(s.toks))]
+        return relatives(self.code, [_kin_head(w) for w in s.low], gaps)
+
     def never_change(self, d: str) -> list[str]:
         # decided by context in ``propose``
         return ["sie", "ihr"] if d == "f2m" else ["sein"]
@@ -136,12 +158,16 @@ class German(Language):
             j = _head_noun(s, i)
             if j is not None and _person_noun(s, j, d) and not _will_change(s, j):
                 return False
+        if d == "f2m" and low == "lady" and (s.gap_after(i) == "-" or _prev(s, i) == "first"):
+            return False  # ``Lady-Player``, ``First Lady``: not ``Lord``
         if _all_caps(tok):
             return False  # an acronym (ER, SIE, SIR), or a sentence in capitals: its agreement
             # rules read capitalised nouns, so it is left rather than half rewritten
         if low.startswith(("ihr", "sie")) and _formal(s, i):
             return False
-        # a possessive in a clause with a plural verb: "their"
+        # a possessive in a clause with a plural verb or a collective subject: "their"
+        if d == "f2m" and low.startswith("ihr") and _collective_owner(s, i):
+            return False
         return not (d == "f2m" and low.startswith("ihr") and _plural_clause(s, i))
 
     def propose(
@@ -199,6 +225,10 @@ class German(Language):
                     w = feminine(low[j])
                     if w is not None and _role_slot(s, j):
                         put(j, w)
+                    k = _article_before(s, j, plan, neuter=False)[0] if free(j) else None
+                    w = kin_feminine(low[j])
+                    if k is not None and low[k].startswith("sein") and w is not None:
+                        put(j, w)  # the person's kin: ``seinem Onkel`` → ``ihrer Tante``
         # ``der Junge`` → ``das Mädchen`` after an article (``jungen`` alone is "young"); the
         # other way ``das Mädchen`` may be ``der Junge`` or ``den Jungen``: left to the tables
         if d == "m2f":
@@ -218,15 +248,38 @@ class German(Language):
                 src_g = "n"  # ``das Mädchen`` → ``der Junge``
             elif d == "m2f" and tgt[0] in _NEUTER:
                 tgt_g = "n"  # ``den Jungen`` → ``das Mädchen``
-            elif _plural_noun(low[j], tgt[0], d) or _head_kept(low[j], tgt[0]):
+            elif _head_kept(low[j], tgt[0]):
+                continue
+            elif _plural_noun(low[j], tgt[0], d):
+                # a plural's article and adjectives stay; a possessive changes its stem only
+                # (``ihre Schwestern`` → ``seine Brüder``, not the singular ``sein``)
+                k = _article_before(s, j, plan, neuter=False, compound=d == "f2m")[0]
+                stem = (_article(low[k]) or ("", ""))[1] if k is not None else ""
+                if stem == ("ihr" if d == "f2m" else "sein") and k in plan:
+                    new_poss = ("sein" if d == "f2m" else "ihr") + low[k][len(stem) :]
+                    arts[k] = new_poss
                 continue
             title = d == "f2m" and masculine(low[j]) is not None  # ``der Kaiserin Go-Sanjō``
             if s.joined(j) and j + 1 < n and _noun(toks[j + 1]) and not title:
                 continue  # a name or title made of several words (``Girls High School``)
-            k, adjs = _article_before(s, j, plan, neuter=src_g == "n", compound=d == "f2m")
+            k, adjs = _article_before(
+                s, j, plan, neuter=src_g == "n", compound=d == "f2m", zur=True
+            )
             if k is None:
+                if not _plural_noun(low[j], tgt[0], d) and "n" not in (src_g, tgt_g):
+                    for a, form in _bare_role_adjectives(s, j, d):
+                        put(a, form)
                 continue
             art = low[k]
+            if art in ("zur", "zum"):
+                # ``zur besten Schauspielerin`` ↔ ``zum besten Schauspieler``: a dative, the
+                # adjectives keep ``-en``
+                if art == ("zur" if d == "f2m" else "zum") and "n" not in (src_g, tgt_g):
+                    new_art = "zum" if d == "f2m" else "zur"
+                    arts[k] = new_art
+                    put(k, new_art)
+                    s.notes.setdefault("np_case", {})[j] = "dat"
+                continue
             if art == "die" and (d == "m2f" or src_g == "n"):
                 continue  # a plural
             if tgt_g == "n" and (low[j] == "jungs" or (art == "den" and _prev(s, k) in _DAT_PREPS)):
@@ -263,59 +316,21 @@ class German(Language):
                 elif new_adj is not None and a in plan:
                     s.notes.setdefault("adjs", {})[a] = new_adj
             s.notes.setdefault("np_case", {})[j] = case
-            if _ending_change(low[j], tgt[0]):
+            own = (masculine if d == "f2m" else feminine)(low[j]) == tgt[0]  # ``Witwer``
+            if _ending_change(low[j], tgt[0]) and not own:
                 # a noun made from an adjective declines like one: ``die Vorsitzende`` → ``der
                 # Vorsitzende``, ``eine Vorsitzende`` → ``ein Vorsitzender``
                 form = _adj_form(low[j], fam, case, tgt_g)
                 if form is not None:
                     s.notes.setdefault("adj_nouns", {})[j] = form
-        # ``eine der ersten Frauen`` ↔ ``einer der ersten Männer``: the partitive pronoun takes
-        # the gender of the plural noun that changed
-        for i in range(n - 2):
-            if not free(i) or low[i + 1] != "der" or not s.joined(i) or not s.joined(i + 1):
-                continue
-            if toks[i][:1].isupper() and not _clause_start(s, i):
-                continue  # ``Leichtgewichts-Einer``: a noun
-            j = i + 2
-            while j < n - 1 and s.joined(j) and not _noun(toks[j]) and low[j].endswith("en"):
-                j += 1
-            if j not in plan or not _noun(toks[j]) or plan[j][1][0] == low[j]:
-                continue
-            if not _plural_noun(low[j], plan[j][1][0], d):
-                continue
-            if d == "f2m" and low[i] in ("eine", "keine", "jede"):
-                put(i, low[i][:-1] + ("en" if _object_np(s, i) else "er"))
-            elif d == "m2f" and low[i] in ("einer", "keiner", "jeder"):
-                put(i, low[i][:-1])
-        # relative pronoun after a comma after a changed noun (or the name opening the sentence)
-        rel = {"der": "die"} if d == "m2f" else {"die": "der"}
-        for i in range(2, n):
-            if low[i] not in (*rel, "das", "den") or not free(i) or "," not in s.gap_after(i - 1):
-                continue
-            j = i - 1
-            if s.gap_after(j).strip() != "," or j not in plan or not _noun(toks[j]):
-                continue
-            new = plan[j][1][0]
-            if new == low[j]:
-                continue
-            if j > 0 and s.joined(j - 1) and low[j - 1] in ("for", "of", "the", "and"):
-                continue  # the noun ends an English name (``School for Girls, die``)
-            if d == "m2f" and new in _NEUTER and low[i] in ("der", "den"):
-                put(i, "das")
-            elif d == "f2m" and low[j] in _NEUTER and low[i] == "das":
-                put(i, "der")
-            elif (
-                low[i] in (*rel, "den")
-                and not _plural_noun(low[j], new, d)
-                and _NEUTER.isdisjoint((low[j], new))
-            ):
-                # (``die sie spielte`` may be "who played her" or "whom she played": ``der``;
-                # the masculine accusative ``den er spielte`` is ``die sie spielte``)
-                if d == "f2m" and low[i] == "die":
-                    put(i, "der")
-                elif d == "m2f" and low[i] in ("der", "den"):
-                    put(i, "die")
-            s.notes.setdefault("relative_of", {})[i] = j
+        for i, word in _partitives(d, s, plan).items():
+            put(i, word)
+        for i, word in _relatives_after_prep(d, s, plan).items():
+            put(i, word)
+        # a relative pronoun after a comma after a changed noun
+        for i, word in _relative_pronouns(d, s, plan).items():
+            if free(i):
+                put(i, word)
         return out
 
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
@@ -354,6 +369,9 @@ class German(Language):
                 nom = None if is_plural(src) else masculine(src)
                 if nom is not None and w != nom and w.startswith(nom) and not genitive:
                     plan[j] = (1, (nom,))  # ``Prinzessin Anna`` → ``Prinz Anna``
+                plural = is_plural(src) or src in _FEM_PLURALS
+                if plural and not s.gap_after(j).startswith("-") and dative_np(s, j):
+                    plan[j] = (1, (dative_plural(plan[j][1][0]),))  # ``mit ihren Frauen``
         for j, case in cases.items():
             if j not in plan:
                 continue

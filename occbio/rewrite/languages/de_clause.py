@@ -31,10 +31,21 @@ def _clause_start(s: Sentence, i: int) -> bool:
     return any(c in _CLAUSE_OPENERS for c in gap)
 
 
+#: nouns after an ordinal number (``im 19. Jahrhundert``, ``am 3. Mai``)
+_AFTER_ORDINAL = frozenset(
+    """jahrhundert jahrhunderts jahrhunderten januar februar märz april mai juni juli august
+    september oktober november dezember platz platzes mal lebensjahr geburtstag todestag
+    jahrestag dynastie legislaturperiode wahlperiode""".split()
+)
+
+
 def _in_clause(s: Sentence, j: int) -> bool:
-    """Tokens ``j`` and ``j + 1`` are in one clause: only spaces between them, or marks inside
-    a word (``L.A.-Wettbewerb``, ``E50-51``)."""
+    """Tokens ``j`` and ``j + 1`` are in one clause: only spaces between them, marks inside
+    a word (``L.A.-Wettbewerb``, ``E50-51``) or the point of an ordinal (``im 19.
+    Jahrhundert``)."""
     gap = s.gap_after(j)
+    if gap == ". " and s.low[j].isdigit() and j + 1 < len(s.low):
+        return s.low[j + 1] in _AFTER_ORDINAL or s.low[j + 1].isdigit()
     return not gap.strip() or (" " not in gap and all(c in ".-'’/&" for c in gap))
 
 
@@ -205,6 +216,12 @@ def _plural_clause(s: Sentence, i: int) -> bool:
     ]
     if any(_sie_plural(s, j) for j in sies):
         return True
+    for j in sies:
+        # ``Sie und ihr Mann hatten ... ihre Kinder``: after the plural verb of a coordinated
+        # subject, "their"
+        coordinated = j + 1 < i and s.low[j + 1] in ("und", "sowie")
+        if coordinated and any(_plural_verb(s.low[v], s.toks[v]) for v in range(j + 2, i)):
+            return True
     if sies:
         return False
     # a subordinate or relative clause (its finite verb comes last); ``der``/``die`` opening
@@ -219,7 +236,8 @@ def _plural_clause(s: Sentence, i: int) -> bool:
     # a relative pronoun the pronoun may be the subject: ``Bauern, die ihre Kinder schickten``)
     own_subject = i == a or (s.low[a] in _SUBORD and i == a + 1)
     for k in range(a, b + 1):
-        if s.low[k] in _PLURAL_VERBS and not own_subject and k != i - 1:
+        infinitive = k > 0 and s.low[k - 1] == "zu"  # ``gestohlen zu haben``
+        if s.low[k] in _PLURAL_VERBS and not own_subject and k != i - 1 and not infinitive:
             return True
     if subord and not own_subject and _plural_verb(s.low[b], s.toks[b]):
         return True
@@ -282,3 +300,62 @@ def _object_np(s: Sentence, k: int) -> bool:
         if h is not None and h + 1 < k and not s.toks[h + 1][:1].isupper():
             return s.low[h + 1] not in ("und", "oder", "sowie")
     return False
+
+
+#: finite auxiliaries and modals, plural and singular (closed lists: a participle or an
+#: infinitive in ``-en`` is no finite verb, ``werden``/``haben`` after a singular modal neither)
+_AUX_PL = frozenset(
+    """sind waren haben hatten werden wurden können konnten müssen mussten sollen sollten
+    wollen wollten dürfen durften seien wären hätten würden könnten müssten dürften""".split()
+)
+_AUX_SG = frozenset(
+    """ist war hat hatte wird wurde kann konnte muss musste soll sollte will wollte darf
+    durfte sei wäre hätte würde könnte müsste dürfte mag möchte""".split()
+)
+_HARD_BREAK = ",;:.!?()[]–—"
+
+
+def _aux_number(s: Sentence, i: int) -> str | None:
+    """The number of the finite auxiliaries after ``sie`` at ``i`` in its subordinate clause,
+    read across quotation marks (``dass sie „früher ... stehen werden“``) up to punctuation or
+    ``und``/``oder``: ``"pl"`` when there are only plural ones, ``"sg"`` when a singular one."""
+    found = None
+    j = i
+    while j + 1 < len(s.toks) and not any(c in _HARD_BREAK for c in s.gap_after(j)):
+        j += 1
+        w = s.low[j]
+        if w in ("und", "oder", "sowie", "aber"):
+            break
+        if s.toks[j][:1].isupper():
+            continue
+        if s.low[j - 1] == "zu":
+            continue  # an infinitive: ``um Ärztin zu werden``
+        if w in _AUX_SG:
+            return "sg"
+        if w in _AUX_PL:
+            found = "pl"
+    return found
+
+
+#: feminine collective nouns: a possessive in a clause they open as its subject is theirs
+#: (``Die Band veröffentlichte ihr erstes Album``)
+#: (not ``Jury``, ``Zeitung``: they act on the person, ``Die Jury lobte ihre Stimme``)
+_COLLECTIVES = (
+    "band", "gruppe", "firma", "partei", "organisation", "mannschaft", "universität",
+    "schule", "gesellschaft", "armee", "bewegung", "stiftung",
+)  # fmt: skip
+
+
+def _collective_owner(s: Sentence, i: int) -> bool:
+    """The clause of the possessive ``i`` opens with a feminine collective noun phrase and its
+    verb (``Die Band veröffentlichte ihr erstes Album``), with no ``sie`` in it."""
+    a, b = _clause_first(s, i), _clause_end(s, i)
+    if s.low[a] not in ("die", "diese") or "sie" in s.low[a : b + 1]:
+        return False
+    h = _head_noun(s, a)
+    return (
+        h is not None
+        and h + 1 < i
+        and s.low[h].endswith(_COLLECTIVES)
+        and not s.toks[h + 1][:1].isupper()
+    )

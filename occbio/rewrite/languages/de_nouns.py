@@ -59,6 +59,11 @@ _OWN = {
     "schwiegermutter": "schwiegervater",
     "schwiegertochter": "schwiegersohn",
     "cousine": "cousin",
+    # kin (compounds too: ``Adoptivmutter``, ``Großmutter``, ``Stieftochter``)
+    "mutter": "vater",
+    "tochter": "sohn",
+    "schwester": "bruder",
+    "krankenschwester": "krankenpfleger",
 }
 #: plural feminine -> masculine plural (nominative)
 _OWN_PLURAL = {
@@ -198,8 +203,12 @@ def _fem_noun(s: Sentence, i: int) -> str | None:
             return None
     if m is None or not is_plural(low) or s.gap_after(i).startswith("-"):
         return m  # (``Frauen-Vierer``: a compound, no case)
-    # the word that opens the noun phrase decides: ``den``, ``mit``, or ``vielen``/``beiden``
-    # first (``die beiden Schwestern`` is not dative)
+    return dative_plural(m) if dative_np(s, i) else m
+
+
+def dative_np(s: Sentence, i: int) -> bool:
+    """The plural noun ``i`` is dative: the word that opens its noun phrase is ``den``, a
+    dative preposition, or ``vielen``/``beiden`` first (``die beiden Schwestern`` is not)."""
     k = i - 1
     first = None
     while k >= 0 and s.joined(k):
@@ -213,7 +222,7 @@ def _fem_noun(s: Sentence, i: int) -> str | None:
         if w in _ARTS_ALL or w in _PREPS or (not numeral and not w.endswith(_ADJ_ENDINGS)):
             break
         k -= 1
-    return dative_plural(m) if first in _DAT_BEFORE else m
+    return first in _DAT_BEFORE
 
 
 #: masculine agent-noun endings that take ``-in`` (``Fahrer`` → ``Fahrerin``, ``Pilot`` →
@@ -279,4 +288,37 @@ def adjective_noun(word: str) -> str | None:
     for end in ("en", "er", "e"):
         if word.endswith(end) and (word[: -len(end)] + "e").endswith(_ADJ_NOUN_HEADS):
             return word[: -len(end)]
+    return None
+
+
+#: kinship heads: a compound ending in one (``Stiefmutter``, ``Adoptivsohn``) is kin too
+_KIN_HEADS = (
+    "mutter", "vater", "tochter", "sohn", "schwester", "bruder", "mütter", "väter", "töchter",
+    "söhne", "schwestern", "brüder",
+)  # fmt: skip
+
+
+def _kin_head(word: str) -> str:
+    for head in _KIN_HEADS:
+        if word.endswith(head) and len(word) >= len(head) + 3:
+            return head
+    return word
+
+
+#: masculine kin nouns in their case forms -> the feminine (``seines Vaters`` → ``ihrer
+#: Mutter``); compounds too (``Stiefvater``, ``Großonkel``)
+_KIN_FEM = {
+    "vater": "mutter", "vaters": "mutter", "sohn": "tochter", "sohnes": "tochter",
+    "sohns": "tochter", "sohne": "tochter", "bruder": "schwester", "bruders": "schwester",
+    "onkel": "tante", "onkels": "tante", "neffe": "nichte", "neffen": "nichte",
+    "enkel": "enkelin", "enkels": "enkelin", "cousin": "cousine", "cousins": "cousine",
+}  # fmt: skip
+
+
+def kin_feminine(word: str) -> str | None:
+    """The feminine of a singular masculine kin noun in any case (``Stiefvaters`` →
+    ``Stiefmutter``), or None."""
+    for mas, fem in _KIN_FEM.items():
+        if word == mas or (word.endswith(mas) and len(word) >= len(mas) + 3):
+            return word[: len(word) - len(mas)] + fem
     return None

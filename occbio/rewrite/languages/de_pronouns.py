@@ -4,10 +4,16 @@
   a singular subject, ``ihn`` after a preposition or after the plural verb of a subject noun
   phrase (``Ihre Eltern schickten sie``), and stays next to a plural verb form (not the
   infinitive after a singular modal: ``musste sie arbeiten``), as a second ``sie`` in its
-  clause, or when capitalised inside a sentence (formal address; so do ``Ihr``/``Ihre``...).
+  clause, in a subordinate clause whose finite auxiliaries are plural (read across quotation
+  marks: ``dass sie „... stehen werden“``), or when capitalised inside a sentence (formal
+  address; so do ``Ihr``/``Ihre``...). ``er`` closing a coordinated subject (``Ihre Schwester
+  und sie gründeten``) and after a thing that opens the clause before a verb whose subject is
+  a person (``Die Hauptrolle spielte sie``).
 * A possessive is "their" (left) in a clause with a plural ``sie``, a plural noun phrase and its
-  verb before it (``die vier Kinder kehren in ihr Haus``), or a plural verb that its own noun
-  phrase does not explain (``Ihre Eltern waren`` is "her"); clause helpers in ``de_clause.py``.
+  verb before it (``die vier Kinder kehren in ihr Haus``), a plural verb that its own noun
+  phrase does not explain (``Ihre Eltern waren`` is "her"), after the verb of ``sie und ihre
+  Schwester``, or when a collective opens the clause (``Die Band veröffentlichte ihr Album``);
+  clause helpers in ``de_clause.py``. ``ihr`` next to a second person plural verb is "you".
 * ``ihr`` is the possessive (``ihr Vater`` → ``sein Vater``) before a noun or a strong adjective
   (``ihr bestes``), else the dative pronoun (``mit ihr`` → ``mit ihm``); ``sein`` is a possessive
   (→ ``ihr``) only in the same places, else the verb "to be" and stays.
@@ -25,9 +31,11 @@ from __future__ import annotations
 from occbio.rewrite.languages.base import Sentence
 from occbio.rewrite.languages.de_clause import (
     _all_caps,
+    _aux_number,
     _clause_end,
     _clause_first,
     _clause_start,
+    _collective_owner,
     _formal,
     _head_noun,
     _infinitive_end,
@@ -96,6 +104,28 @@ _TIME_NOUNS = (
 )  # fmt: skip
 
 
+#: words that open a clause with its finite verb last (beside ``_SUBORD``): ``wobei sie``
+_WH = frozenset(
+    """wobei woraufhin worauf wodurch womit worin wovon wofür was wem wen warum weshalb
+    wieso ehe obgleich obschon sofern soweit welche welcher welchen welchem""".split()
+)
+
+
+#: second person plural verbs: ``ihr`` next to one is "you" (``ihr habt``, ``wollt ihr``)
+_SECOND_PL = frozenset(
+    """seid habt hattet wart werdet würdet könnt konntet müsst musstet sollt solltet wollt
+    wolltet dürft durftet wärt hättet wisst""".split()
+)
+
+
+#: verbs whose subject is a person: a thing opening the clause before one is its object
+_AGENT_VERBS = frozenset(
+    """spielte spielt gewann gewinnt erhielt erhält schrieb schreibt veröffentlichte sang
+    komponierte besuchte studierte verließ drehte gründete leitete übernahm verbrachte
+    nahm gab""".split()
+)
+
+
 def _time_noun(word: str) -> bool:
     return word.endswith(_TIME_NOUNS)
 
@@ -131,6 +161,18 @@ def _person_noun(s: Sentence, j: int, d: str) -> bool:
     return d == "f2m" and w.endswith(_FEM_HEADS)
 
 
+def _coordinated_subject(s: Sentence, i: int) -> bool:
+    """``sie`` at ``i`` (after ``und``) closes a subject that opens its clause with a noun
+    phrase (``Ihre Schwester und sie gründeten``): the plural verb right after is theirs."""
+    c = _clause_first(s, i)
+    n1 = _next(s, i)
+    if n1 is None or not _plural_verb(n1[1], n1[0]) or i < c + 2:
+        return False
+    if s.low[c] in _ARTS_ALL or _article(s.low[c]) is not None:
+        return _head_noun(s, c) == i - 2
+    return _noun(s.toks[c]) and c == i - 2  # (a name: ``Anna und sie``)
+
+
 def _pronoun(d: str, s: Sentence, i: int) -> str | None:
     low, tok = s.low[i], s.toks[i]
     if _all_caps(tok) or _formal(s, i):
@@ -142,6 +184,8 @@ def _pronoun(d: str, s: Sentence, i: int) -> str | None:
             return "ihn"
         if n1 is not None and n1[1] in ("und", "sowie") and (prev is None or prev in _SUBORD):
             return "er"  # ``sie und ihr Mann``: the plural verb is theirs together
+        if prev in ("und", "sowie") and _coordinated_subject(s, i):
+            return "er"  # ``Ihre Schwester und sie gründeten``
         if n1 is not None and n1[1] == "selbst" and prev in ("als", "wie"):
             return "er"  # ``als sie selbst``
         c = _clause_first(s, i)
@@ -153,6 +197,9 @@ def _pronoun(d: str, s: Sentence, i: int) -> str | None:
         verb_last = b > i + 1 and (
             prev in _SUBORD or (prev in ("die", "der", "das", "denen", "dem") and c == i - 1)
         )
+        relative = prev in ("die", "der", "das", "denen", "dem", *_WH) and c == i - 1
+        if (prev in _SUBORD or relative) and _aux_number(s, i) == "pl":
+            return None  # ``weil sie verfolgt werden oder ...``: "they"
         if verb_last and not _plural_verb(s.low[b], s.toks[b]):
             pass
         elif n1 is not None and _plural_verb(n1[1], n1[0]) and prev not in _SING_AUX:
@@ -192,6 +239,8 @@ def _pronoun(d: str, s: Sentence, i: int) -> str | None:
             h = _head_noun(s, c) if opens else None
             if h is not None and _time_noun(s.low[h]):
                 return "er"  # ``Die meiste Zeit verbrachte sie``: an adverbial of time
+            if h is not None and prev in _AGENT_VERBS and not _subject_person(s, h):
+                return "er"  # ``Die Rolle spielte sie``: a thing is the object of ``spielte``
             if c < i - 1 and (opens or s.low[c] in subj):
                 return "ihn"  # ``das Time-Magazin kürte sie``
             if c < i - 1 and _article(s.low[c]) is not None:
@@ -199,13 +248,18 @@ def _pronoun(d: str, s: Sentence, i: int) -> str | None:
                 # person (``Ihr Lehrer ermutigte sie``), else often a fronted object (``Ihre
                 # erste Rolle spielte sie 1990``)
                 h = _head_noun(s, c)
-                if h is not None and h + 2 == i and _subject_person(s, h):
+                # (over the person's name: ``Ihre Freundin Maria beschrieb sie``)
+                named = h is not None and h + 2 <= i
+                named = named and all(_noun(s.toks[x]) for x in range(h + 1, i - 1))
+                if named and s.joined(h) and _subject_person(s, h):
                     return "ihn"
         return "er"
     if d == "f2m" and low == "ihr":
+        if any(w in _SECOND_PL for w in s.low[_clause_first(s, i) : _clause_end(s, i) + 1]):
+            return None  # ``ihr habt``, ``wollt ihr``, ``dass ihr ... könnt``: "you"
         if prev in _DAT_PREPS or (prev in _PREPS and not _possessive_slot(s, i)):
             return "ihm"  # a pronoun after a preposition is never "their"
-        if _possessive_slot(s, i) and _plural_clause(s, i):
+        if _possessive_slot(s, i) and (_plural_clause(s, i) or _collective_owner(s, i)):
             return None  # (the pronoun ``ihr`` is "her" or "you", never "their")
         own_subject = "sie" in s.low[_clause_first(s, i) : i]  # (a dative would be ``sich``)
         if prev in _DATIVE_VERBS and not (own_subject and _possessive_slot(s, i)):
