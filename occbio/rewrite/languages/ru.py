@@ -1,4 +1,4 @@
-"""Russian: past-tense verbs, short adjectives and participles agree with a changed subject.
+"""Russian: past-tense verbs, short forms, noun phrases and person nouns follow the person.
 
 With the optional morphological analyser ``pymorphy3`` (+ ``pymorphy3-dicts-ru``), imported
 lazily:
@@ -8,7 +8,14 @@ lazily:
   word of the clause in the nominative (``который``, ``это``, ``дом``) is left alone;
 * the past-tense verbs and predicates of a clause whose nominative subject changed (``он`` →
   ``она``, ``Господин`` → ``Госпожа``) follow it (``он родился`` → ``она родилась``,
-  ``был назначен`` → ``была назначена``).
+  ``был назначен`` → ``была назначена``), and so do coordinated verbs and clauses without their
+  own subject (``ru_clause``: ``и учился``, ``, но бросил``, ``был убит 12-летний мальчик``);
+* adjectives, ordinals, ``который`` and participles agree with a changed noun, instrumental
+  predicates with a changed verb (``ru_agree``: ``младшую дочь``, ``7-я``, ``была младшей``);
+* words the tables miss (``ru_nouns``): feminine person nouns by suffix into the masculine
+  (``чемпионка`` → ``чемпион``), pair nouns into the feminine in the case their context asks
+  for (``вынудили короля`` → ``королеву``), ``мужской`` → ``женский``, ``о ней`` → ``о нем``;
+* nothing inside quotes changes (titles, quotations).
 
 Without it only the learned tables and the veto for ``который``/``это``/``что`` apply.
 """
@@ -142,6 +149,16 @@ class Russian(Language):
         *,
         source: str = "table",
     ) -> bool:
+        if _morph() is not None:
+            from occbio.rewrite.languages import ru_clause, ru_nouns
+
+            if ru_clause.clauses(s).quoted[i]:
+                return False  # a title or a quotation (``«Мальчик-бар-мицва»``, ``«Я получил»``)
+            if ln == 1 and len(tgt) == 1 and source != "guess":
+                fixed = ru_nouns.case_mismatch(d, s, i, tgt[0])
+                if fixed is not None:  # ``вынудили короля`` → ``королеву``, not ``королевы``
+                    s.notes.setdefault("ru_case", {})[i] = (1, (fixed,))
+                    return False
         if ln != 1:
             return True
         src_g = "femn" if d == "f2m" else "masc"
@@ -155,19 +172,33 @@ class Russian(Language):
             while start > 0 and _phrase_on(s, start - 1):
                 start -= 1
             if start == 0 or "," not in s.gap_after(start - 1):
-                return True
+                return self._not_other(d, s, i, plan)
             # after an embedded clause (``Дом, который он построил, был продан``): the subject
             # opens the sentence
             j = next((k for k in range(start) if _nominative(s.low[k], True)), None)
             if j is None or not all(_phrase_on(s, k) for k in range(j)):
-                return True
+                return self._not_other(d, s, i, plan)
         if j in plan and plan[j][1][0] != s.low[j]:
-            return True
+            return self._not_other(d, s, i, plan)
         if s.low[j] in _OTHER_SUBJECTS:
             return False
         if _name(s, j):
-            return True  # a name: the person
+            return self._not_other(d, s, i, plan)  # a name: the person
         return _morph() is None
+
+    def _not_other(self, d: str, s: Sentence, i: int, plan: Plan) -> bool:
+        """No other subject for the agreeing word ``i`` (``Была также постановка``, ``а
+        другая занималась``, ``«Я получил»``)."""
+        if _morph() is None:
+            return True
+        from occbio.rewrite.languages import ru_clause
+
+        g = "femn" if d == "f2m" else "masc"
+        cl = ru_clause.clauses(s)
+        v = ru_clause.subject_after(s, i, plan, g, cl)
+        if v is None:
+            v = ru_clause.controller(s, i, plan, g, cl, {})
+        return v is not False
 
     def propose(
         self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
@@ -186,12 +217,32 @@ class Russian(Language):
                 w = low[k]
                 if _nominative(w, strict=True) and k not in plan:
                     break  # another subject
-                if not covered[k] and k not in out and _agreeing(w, src_g):
+                after_prep = bool(_parse(low[k - 1])) and _parse(low[k - 1])[0].tag.POS == "PREP"
+                if not covered[k] and k not in out and _agreeing(w, src_g) and not after_prep:
                     new = _inflect(w, tgt_g)
                     if new is not None:
                         out[k] = (1, (new,))
                 k += 1
-        return out
+        from occbio.rewrite.languages import ru_agree, ru_clause, ru_nouns
+
+        rules = [ru_clause.verbs, ru_agree.noun_phrase, ru_agree.predicates]
+        # words the tables miss: feminine suffixes into the masculine; pair nouns and
+        # ``мужской``/``отцовский`` into the feminine (the other way round each lost precision
+        # on the judging pairs)
+        if d == "f2m":
+            rules += [ru_nouns.person_nouns, ru_nouns.prep_pronouns]
+        else:
+            rules += [ru_nouns.paired_nouns, ru_nouns.sex_adjectives]
+        fixes = s.notes.get("ru_case", {})
+        for k, e in fixes.items():
+            if not covered[k] and k not in plan:
+                out.setdefault(k, e)
+        for rule in rules:
+            for k, e in rule(d, s, covered, {**plan, **out}).items():
+                if k not in out and k not in plan and not covered[k]:
+                    out[k] = e
+        quoted = ru_clause.clauses(s).quoted
+        return {k: e for k, e in out.items() if not quoted[k]}  # titles and quotations stay
 
 
 RULES = Russian("ru")
