@@ -672,3 +672,20 @@ def test_spanish_adjective_of_a_thing_noun_is_vetoed():
     assert agrees_with_other(_es_sentence("Fue una actuación famosa."), 3, 1, ("famoso",))
     assert not agrees_with_other(_es_sentence("Fue su quinto marido."), 2, 1, ("quinta",))
     assert agrees_with_other(_es_sentence("Era una figura querida."), 3, 1, ("querido",))
+
+
+@pytest.mark.parametrize(
+    ("src", "to", "expected"),
+    [
+        # words whose other sense is the common one stay unless the person is meant
+        ("Després de la seva mort, el museu va obrir.", "feminine", None),
+        ("Va estudiar música i política.", "masculine", None),
+        ("Era una política catalana.", "masculine", "Era un polític català."),
+        # a preposition contracts with a changed article
+        ("Era la filla de la reina.", "masculine", "Era el fill del rei."),
+        ("Va parlar per la reina.", "masculine", "Va parlar pel rei."),
+    ],
+)
+def test_catalan_other_senses_and_contractions(src, to, expected):
+    out = Rewriter("ca", strict=True).rewrite(src, to)
+    assert out == (src if expected is None else expected)

@@ -33,6 +33,10 @@ from occbio.rewrite.languages.ca_words import (
 _CA_SAME = ""
 
 
+#: words whose other sense is the common one (`la música` is music, `la seva mort` his death):
+#: never changed on their own; the lead rule and agreement still reach the person's
+_CA_OTHER_SENSE = frozenset({"música", "política", "mort"})
+
 #: a preposition before a changed article contracts with it (`de la reina` → `del rei`)
 _CA_CONTRACTIONS = {
     ("de", "el"): "del", ("a", "el"): "al", ("per", "el"): "pel",
@@ -46,7 +50,7 @@ class Catalan(Language):
         out = {}
         for m, f in _CA_PAIRS:
             src, tgt = (f, m) if d == "f2m" else (m, f)
-            if src == tgt:
+            if src == tgt or src in _CA_OTHER_SENSE:
                 continue
             ctx = "next" if src in _CA_DEPENDENT else "free"
             out[src] = (ctx, tgt)
