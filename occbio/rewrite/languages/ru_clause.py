@@ -86,8 +86,9 @@ class Clauses:
         )
 
 
-def _after_prep_or_verb(s: Sentence, j: int) -> bool:
-    """Token ``j`` (a noun) is governed: a preposition or a transitive verb before its phrase."""
+def _governor(s: Sentence, j: int):
+    """The tag of the word that governs the phrase of token ``j`` (adjectives, participles,
+    numbers and the first parts of hyphenated words skipped), or None."""
     k = j - 1
     while k >= 0 and not s.gap_after(k).strip(" -"):
         if s.gap_after(k) == "-":
@@ -95,28 +96,27 @@ def _after_prep_or_verb(s: Sentence, j: int) -> bool:
             continue
         ps = parses(s.low[k])
         if not ps:
-            return False
+            return None
         t = ps[0].tag
         if t.POS in ("ADJF", "PRTF", "NUMR") or s.low[k].isdigit():
             k -= 1
             continue
-        return t.POS == "PREP" or (t.POS in ("VERB", "INFN", "GRND") and "tran" in t)
-    return False
+        return t
+    return None
+
+
+def _after_prep_or_verb(s: Sentence, j: int) -> bool:
+    """Token ``j`` (a noun) is governed: a preposition or a transitive verb before its phrase."""
+    t = _governor(s, j)
+    return t is not None and (
+        t.POS == "PREP" or (t.POS in ("VERB", "INFN", "GRND") and "tran" in t)
+    )
 
 
 def _after_prep(s: Sentence, j: int) -> bool:
     """A preposition before the phrase of token ``j`` (adjectives, numbers between)."""
-    k = j - 1
-    while k >= 0 and not s.gap_after(k).strip(" -"):
-        if s.gap_after(k) == "-":
-            k -= 1  # the first part of a hyphenated word (``Ноттинг-Хилле``)
-            continue
-        ps = parses(s.low[k])
-        if ps and (ps[0].tag.POS in ("ADJF", "PRTF", "NUMR") or s.low[k].isdigit()):
-            k -= 1
-            continue
-        return bool(ps) and ps[0].tag.POS == "PREP"
-    return False
+    t = _governor(s, j)
+    return t is not None and t.POS == "PREP"
 
 
 def _after_noun(s: Sentence, j: int) -> bool:
