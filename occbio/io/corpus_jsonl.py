@@ -1,0 +1,55 @@
+"""The JSON lines sink: ``{stem}.jsonl``, one JSON object per aligned tuple.
+
+Used by :func:`occbio.io.corpus.write_jsonl` and :func:`occbio.io.corpus.write_corpus`; the row
+layout is described in :mod:`occbio.io.corpus`. (:mod:`occbio.io.jsonl` is the generic JSON
+lines reader/writer of the pipeline's intermediate files, not the corpus format.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from occbio.io.corpus_doc import _Add, _Doc
+from occbio.run import atomic_write
+
+
+def _jsonl_rows(
+    d: _Doc, langs: Sequence[str] | None, pivot: str | None
+) -> Iterator[dict[str, Any]]:
+    occupations = [{"qid": q, "label": label} for q, label in d.occupations]
+    for i, seg in enumerate(d.segments):
+        row_langs = list(seg) if langs is None else langs
+        scores: dict[str, float] = {}
+        for lang in row_langs:
+            x = d.score(i, lang)
+            if lang != pivot and x is not None:
+                scores[lang] = round(float(x), 4)
+        yield {
+            "text": {lang: seg[lang] for lang in row_langs},
+            "qid": d.qid,
+            "name": d.name,
+            "occupations": occupations,
+            "gender": d.gender,
+            "urls": {lang: d.url(lang) for lang in row_langs},
+            "seg": i + 1,
+            "scores": scores,
+            **({"source_gender": d.doc.source_gender} if d.doc.source_gender else {}),
+        }
+
+
+@contextlib.contextmanager
+def _jsonl_sink(path: Path, langs: Sequence[str] | None, pivot: str | None) -> Iterator[_Add]:
+    with atomic_write(path) as fh:
+
+        def add(d: _Doc) -> int:
+            n = 0
+            for row in _jsonl_rows(d, langs, pivot):
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+                n += 1
+            return n
+
+        yield add

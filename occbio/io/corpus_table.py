@@ -1,0 +1,119 @@
+"""The tabular sinks: ``{stem}.tsv`` and ``{stem}.parquet``, the same rows and columns.
+
+Both take their columns from ``_tsv_header`` and their rows from ``_table_rows``, which is why
+they live together; :func:`tsv_writer` (the TSV dialect pandas and ``datasets`` read back
+exactly) is also used for ``alignments.tsv`` by :mod:`occbio.align.pipeline`. The columns are
+described in :mod:`occbio.io.corpus`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from occbio.io.corpus_doc import _Add, _Doc, clean_text
+from occbio.run import atomic_write
+
+
+def _tsv_header(langs: Sequence[str], pivot: str, counterfactual: bool = False) -> list[str]:
+    """The TSV/Parquet columns; a counterfactual corpus adds ``source_gender`` after
+    ``gender`` (which then holds the gender it was rewritten into)."""
+    return [
+        *langs,
+        "qid",
+        "name",
+        "occupations",
+        "occupation_qids",
+        "gender",
+        *(["source_gender"] if counterfactual else []),
+        *(f"url_{lang}" for lang in langs),
+        "seg",
+        *(f"score_{lang}" for lang in langs if lang != pivot),
+    ]
+
+
+#: Rows per Parquet row group (and the most rows the writer holds in memory).
+PARQUET_ROWS = 10_000
+
+
+def tsv_writer(fh: IO[str]) -> Any:
+    """A csv writer of tab-separated rows that quotes only values with a double quote (or a
+    tab or line break, which occbio's values never hold), as pandas and ``datasets`` expect."""
+    return csv.writer(fh, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+
+
+def _fmt_score(x: float | None) -> str:
+    return "" if x is None else f"{x:.4f}"
+
+
+def _table_rows(
+    d: _Doc, langs: Sequence[str], pivot: str, counterfactual: bool = False
+) -> Iterator[list[Any]]:
+    """The TSV / Parquet rows of one document, in :func:`_tsv_header`'s column order (scores
+    as floats or None, ``seg`` as an int)."""
+    others = [lang for lang in langs if lang != pivot]
+    fixed = [d.qid, d.name, d.occupation_labels(), d.occupation_qids, d.gender]
+    if counterfactual:
+        fixed.append(clean_text(d.doc.source_gender))
+    urls = [d.url(lang) for lang in langs]
+    for i, seg in enumerate(d.segments):
+        yield [*(seg[lang] for lang in langs), *fixed, *urls, i + 1,
+               *(d.score(i, x) for x in others)]  # fmt: skip
+
+
+@contextlib.contextmanager
+def _tsv_sink(
+    path: Path, langs: Sequence[str], pivot: str, counterfactual: bool = False
+) -> Iterator[_Add]:
+    n_scores = len(langs) - 1
+    with atomic_write(path) as fh:
+        out = tsv_writer(fh)
+        out.writerow(_tsv_header(langs, pivot, counterfactual))
+
+        def add(d: _Doc) -> int:
+            n = 0
+            for row in _table_rows(d, langs, pivot, counterfactual):
+                seg = len(row) - n_scores - 1  # the seg column; the scores follow it
+                out.writerow([*row[:seg], str(row[seg]), *map(_fmt_score, row[seg + 1 :])])
+                n += 1
+            return n
+
+        yield add
+
+
+@contextlib.contextmanager
+def _parquet_sink(
+    path: Path, langs: Sequence[str], pivot: str, counterfactual: bool = False
+) -> Iterator[_Add]:
+    """The TSV's rows and columns as Parquet (``seg`` int32, scores float64 or null), written in
+    row groups of :data:`PARQUET_ROWS`: what Hugging Face ``datasets`` loads as it is."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    header = _tsv_header(langs, pivot, counterfactual)
+    n_scores = len(langs) - 1
+    fields = [pa.field(name, pa.string()) for name in header[: -n_scores - 1]]
+    fields.append(pa.field("seg", pa.int32()))
+    fields += [pa.field(name, pa.float64()) for name in header[len(header) - n_scores :]]
+    schema = pa.schema(fields)
+    buffer: list[list[Any]] = []
+    with atomic_write(path, "wb", encoding=None) as fh, pq.ParquetWriter(fh, schema) as writer:
+
+        def flush() -> None:
+            columns = list(zip(*buffer, strict=True)) if buffer else [[] for _ in header]
+            writer.write_table(pa.table(dict(zip(header, columns, strict=True)), schema=schema))
+            buffer.clear()
+
+        def add(d: _Doc) -> int:
+            rows = list(_table_rows(d, langs, pivot, counterfactual))
+            buffer.extend(rows)
+            if len(buffer) >= PARQUET_ROWS:
+                flush()
+            return len(rows)
+
+        yield add
+        if buffer:
+            flush()
