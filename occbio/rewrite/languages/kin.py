@@ -225,14 +225,7 @@ def _is_kin(lang: str, word: str, kin: frozenset[str]) -> bool:
         return True
     if lang == "ru":
         return _ru_lemma(word) in kin
-    if lang == "de":  # compounds: `Stiefvater`, `Halbbruder`, `Großonkel`
-        return word.startswith(("stief", "halb", "groß", "ur", "schwieger")) and any(
-            word.endswith(k) and len(word) > len(k) + 2 for k in _DE_KIN_HEADS
-        )
-    return False
-
-
-_DE_KIN_HEADS = ("vater", "mutter", "bruder", "schwester", "sohn", "tochter", "onkel", "tante")
+    return False  # German compounds (`Stiefvater`): the German rules map them to their head
 
 
 @cache
