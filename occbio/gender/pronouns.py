@@ -18,7 +18,7 @@ Counting (:func:`count_pronouns`)
     ``lui-même``, ``she's``. Words are compared lower-cased, whole words only. A few words
     are counted only in some contexts (French *il* not when impersonal, French *lui* only
     when stressed, German capitalised *Sie*/*Ihr* not when formal *you*): see the notes on
-    each table below.
+    each table in :mod:`occbio.gender.pronoun_tables`.
 
 Deciding (:func:`infer_gender`)
     ``female`` when the female count is at least ``min_count``, at least ``margin`` times
@@ -46,62 +46,22 @@ pro-drop: their articles rarely hold a subject pronoun, so they are seldom decid
 is the way to use them. The nl and pl tables were checked on Tatoeba sentence pairs only, the
 sv, da, no and nn tables on hand-written sentences only.
 
-Tables (words; what is left out and why)
-    ``en``: she her hers herself / he him his himself.
-    ``es``: ella / él. Left out: ``el`` (the article; only accented *él* is the pronoun),
-    ``lo``/``la`` (clitics, but also articles), ``le``/``se``/``su``/``suyo`` (not gendered
-    for the person: *le* is to him *or* her, *suyo/suya* agree with the thing owned), plurals
-    ``ellos``/``ellas``, demonstratives.
-    ``ca``: ella / ell (also ``d'ella``, ``d'ell``). Left out: clitics ``el``/``la``/``l'``/
-    ``lo`` (articles too), ``li``/``hi`` (not gendered), ``seu``/``seva`` (agree with the
-    thing owned), plurals ``ells``/``elles``.
-    ``fr``: elle / il (and *lui* as a stressed pronoun, see below). Left out: ``lui`` as an
-    indirect object (*on lui décerne le prix* is to him *or* her: counted only in
-    *lui-même*, after a preposition and not before an infinitive, or as a subject
-    (*lui aussi*, *lui seul*)), ``le``/``la`` (articles too), ``son``/``sa``/``ses`` (agree
-    with the thing owned), plurals ``ils``/``elles``. Impersonal *il* is not counted: *il y
-    a*, *il n'y a*, *y a-t-il*, *il faut*, *il s'agit*, *il existe*, *il semble*, *il
-    suffit*, *il convient*, *il est possible de/que* and the like.
-    ``de``: sie ihr ihre ihrem ihren ihrer ihres / er ihm ihn seine seinem seinen seiner
-    seines. Left out: ``sein`` (also the verb *to be*), ``ihnen`` (them), ``dessen``/
-    ``deren`` (relatives). A capitalised *Sie*/*Ihr...* inside a sentence is the formal *you*
-    and is not counted. *sie* and *ihr...* are also *they*/*their*: German has no
-    unambiguous female pronoun, so plural references add to the female count (the margin
-    absorbs it on the biographies measured; see the benchmark).
-    ``it``: lei ella / lui egli. Left out: ``lo``/``la``/``gli``/``le`` (clitics, also
-    articles), ``esso``/``essa`` (mostly *it*), ``suo``/``sua`` (agree with the thing owned),
-    ``loro`` (plural). *Lei* is also the formal *you*, rare in encyclopaedic text: counted.
-    ``pt``: ela dela nela / ele dele nele. Left out: ``o``/``a`` (clitics, also articles),
-    ``lhe`` (not gendered), ``seu``/``sua`` (agree with the thing owned), plurals.
-    ``nl``: haar / hij hem. Left out: ``zij``/``ze`` (also *they*), ``zijn`` (also the verb
-    *to be*), ``zich``. *haar* also means *hair* and stands for feminine nouns and bodies
-    (*de partij en haar leden*): counted.
-    ``af``: haar / hy hom. Left out: ``sy`` (both *she* and *his*), ``hulle``.
-    ``sv``: hon henne hennes / han honom hans. ``da``: hun hende hendes / han ham hans.
-    ``no`` (bokmål; ``nb`` too): hun henne hennes / han ham hans. ``nn``: ho henne hennar
-    hennes / han honom hans (nynorsk also uses *han*/*ho* for masculine/feminine nouns).
-    ``pl``: ona jej niej nią ją / on jego go niego jemu mu niemu. Left out: ``nim`` (also
-    *before*, and neuter), plurals.
-    ``ru``: она её ее ей неё нее ней нею ею / он его ему него нему нём нем. Left out: ``им``
-    and ``ним`` (him *or* them), plurals. ``uk``: вона її їй неї ній нею / він його йому
-    нього ньому. Left out: ``ним``/``їм`` (him/them ambiguity and plural), plurals.
-    ``simple`` (Simple English Wikipedia) uses the English table.
-
-Languages without a table although they have gendered pronouns (``no_table``): Arabic,
-Hebrew (pronouns are mostly suffixes and prefixed forms that whole-word counting misses),
-Chinese and Japanese (他/她, 彼/彼女 exist in writing but text is not cut into words here),
-Vietnamese (kinship terms, not pronouns), Greek, Czech and the rest: not written for want of
-text to check them on.
+The per-language tables (:data:`PRONOUNS`, :data:`LANG_ALIASES`, :data:`NO_GENDERED_PRONOUNS`)
+and the notes on what each leaves out and why are in :mod:`occbio.gender.pronoun_tables`; the
+tokeniser and the contextual rules (French *il*/*lui*, German *Sie*/*Ihr*) in
+:mod:`occbio.gender.pronoun_context`. This module holds the counting and the decision, and
+re-exports the tables.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from occbio.gender.categories import FEMALE, MALE, UNKNOWN
+from occbio.gender.pronoun_context import _SKIPS, _tokenise
+from occbio.gender.pronoun_tables import LANG_ALIASES, NO_GENDERED_PRONOUNS, PRONOUNS
 
 __all__ = [
     "PRONOUNS",
@@ -122,214 +82,6 @@ NO_GENDERED = "no_gendered_pronouns"
 NO_TABLE = "no_table"
 #: Every reason a :class:`PronounEvidence` can carry.
 REASONS: tuple[str, ...] = (DECIDED, TOO_FEW, NO_MARGIN, NO_GENDERED, NO_TABLE)
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-#: Third-person pronouns that name the gender of a person, per Wikipedia language code:
-#: ``{lang: {"female": words, "male": words}}``, lower case, NFC. The module doc says what each
-#: table leaves out and why; a few words are counted only in some contexts (French *il* and
-#: *lui*, German capitalised *Sie*/*Ihr*).
-PRONOUNS: dict[str, dict[str, frozenset[str]]] = {
-    "en": {FEMALE: _words("she her hers herself"), MALE: _words("he him his himself")},
-    "es": {FEMALE: _words("ella"), MALE: _words("él")},
-    "ca": {FEMALE: _words("ella"), MALE: _words("ell")},
-    "fr": {FEMALE: _words("elle"), MALE: _words("il lui")},
-    "de": {
-        FEMALE: _words("sie ihr ihre ihrem ihren ihrer ihres"),
-        MALE: _words("er ihm ihn seine seinem seinen seiner seines"),
-    },
-    "it": {FEMALE: _words("lei ella"), MALE: _words("lui egli")},
-    "pt": {FEMALE: _words("ela dela nela"), MALE: _words("ele dele nele")},
-    "nl": {FEMALE: _words("haar"), MALE: _words("hij hem")},
-    "af": {FEMALE: _words("haar"), MALE: _words("hy hom")},
-    "sv": {FEMALE: _words("hon henne hennes"), MALE: _words("han honom hans")},
-    "da": {FEMALE: _words("hun hende hendes"), MALE: _words("han ham hans")},
-    "no": {FEMALE: _words("hun henne hennes"), MALE: _words("han ham hans")},
-    "nn": {FEMALE: _words("ho henne hennar hennes"), MALE: _words("han honom hans")},
-    "pl": {FEMALE: _words("ona jej niej nią ją"), MALE: _words("on jego go niego jemu mu niemu")},
-    "ru": {
-        FEMALE: _words("она её ее ей неё нее ней нею ею"),
-        MALE: _words("он его ему него нему нём нем"),
-    },
-    "uk": {FEMALE: _words("вона її їй неї ній нею"), MALE: _words("він його йому нього ньому")},
-}
-
-#: Other codes that read with another code's table.
-LANG_ALIASES: dict[str, str] = {"simple": "en", "nb": "no"}
-
-#: Languages whose third-person pronouns do not mark gender in writing (gender, where marked at
-#: all, is on verbs or nouns): their articles always infer ``unknown`` (``no_gendered_pronouns``).
-NO_GENDERED_PRONOUNS: frozenset[str] = _words(
-    # Uralic: fi hän, et tema/ta, hu ő, Northern Sami son
-    "fi et hu se "
-    # Turkic: tr/az o, kk/ky/tt/ba ол/ул, uz u, tk ol
-    "tr az kk ky tt ba uz tk "
-    # Iranian and Indo-Aryan: fa/ur او/وہ, hi वह, bn সে (gender on verbs in hi/ur, not pronouns)
-    "fa hi ur bn "
-    # Austronesian: id/ms dia, jv, su, tl/ceb/war siya/siya/hiya, mg izy
-    "id ms jv su tl ceb war mg "
-    # Others: eu hura, ka ის, hy նա, sw yeye, yo ó, ig ọ, mn тэр, qu pay
-    "eu ka hy sw yo ig mn qu"
-)
-
-
-# ---------------------------------------------------------------------------------------------
-# Words in context
-
-
-@dataclass(frozen=True, slots=True)
-class _Word:
-    text: str  # as written
-    low: str  # lower case
-    start: int  # offset in the (NFC) text
-
-
-# Letters, with combining accents and the Catalan middle dot (col·legi) inside a word; every
-# other character (space, digit, punctuation, apostrophe, hyphen) ends a word.
-_LETTER = r"(?:[^\W\d_]|[\u0300-\u036f])"
-_WORD_RE = re.compile(rf"{_LETTER}+(?:[·\u0140]{_LETTER}+)*")
-
-
-def _tokenise(text: str) -> list[_Word]:
-    text = unicodedata.normalize("NFC", text)
-    return [_Word(m.group(), m.group().lower(), m.start()) for m in _WORD_RE.finditer(text)]
-
-
-def _at(words: Sequence[_Word], i: int) -> str:
-    return words[i].low if 0 <= i < len(words) else ""
-
-
-# French impersonal il ("il y a", "il faut", "il s'agit", "il est possible de", "il fut
-# annoncé que"): the verb, adjective or participle after it shows that it stands for nothing.
-_FR_IMPERSONAL_VERBS = _words(
-    "faut fallait fallut faudra faudrait fallu pleut pleuvait pleuvra neige "
-    "existe existait exista existera existerait existent "
-    "semble semblait sembla semblerait suffit suffisait suffira suffirait "
-    "importe importait convient convenait conviendrait "
-    "paraît parait paraissait parut advient advint"
-)
-_FR_AGIR = _words("agit agissait agira agirait agissant")
-_FR_AVOIR = _words("a avait eut aura aurait ait eût")
-_FR_ETRE = _words("est était fut sera serait soit")
-_FR_IMPERSONAL_ADJ = _words(
-    "possible impossible probable improbable difficile facile nécessaire important essentiel "
-    "indispensable évident clair certain vrai utile inutile intéressant rare fréquent courant "
-    "habituel inhabituel interdit permis dommage préférable normal logique naturel crucial "
-    "temps question coutume tradition usage règle"
-)
-_FR_IMPERSONAL_PARTICIPLES = _words(
-    "dit annoncé décidé estimé révélé rapporté prévu convenu signalé affirmé établi admis "
-    "noté précisé indiqué proposé suggéré demandé"
-)
-# Common past participles not ending in -é ("il y a vécu"); "eu" is left out: "il y a eu" is
-# "there has been".
-_FR_PARTICIPLES = _words(
-    "fait dit pris mis écrit vécu produit construit vu reçu connu ouvert offert peint "
-    "appris obtenu tenu venu joué"
-)
-_FR_ADVERBS = _words("donc alors aussi bien très peu plus pas toutefois cependant de")
-# Object clitics that may stand between il and its verb ("il lui a fallu").
-_FR_PREVERBAL = _words("n ne lui leur me m te t l en")
-_FR_PREPOSITIONS = _words(
-    "à de d avec pour par sans chez contre entre envers sur sous vers après avant comme selon "
-    "malgré derrière devant auprès autour près"
-)
-_FR_CLITICS = _words("en y le la l les me m te t se s")
-_FR_STRESSED_AFTER = _words("même aussi seul non ni")
-
-
-def _fr_il_is_impersonal(words: Sequence[_Word], i: int) -> bool:
-    # after the verb: "faut-il", "y a-t-il"
-    j = i - 1
-    if _at(words, j) == "t":
-        j -= 1
-    if _at(words, j) in _FR_IMPERSONAL_VERBS:
-        return True
-    if _at(words, j) in _FR_AVOIR and _at(words, j - 1) == "y":
-        return True
-    # before the verb: "il (n') y a", "il (ne) faut", "il s'agit", "il lui a fallu"
-    k = i + 1
-    if _at(words, k) in ("n", "ne") and _at(words, k + 1) == "y":
-        k += 1
-    if _at(words, k) == "y":
-        # "il y a un musée" (there is) but "il y a vécu" (he lived there)
-        return _at(words, k + 1) in _FR_AVOIR and not _looks_participle(_at(words, k + 2))
-    if _at(words, k) in ("s", "se"):
-        return _at(words, k + 1) in _FR_AGIR
-    while _at(words, k) in _FR_PREVERBAL:
-        k += 1
-    verb = _at(words, k)
-    if verb in _FR_IMPERSONAL_VERBS:
-        return True
-    if verb in _FR_AVOIR:
-        k += 1
-        if _at(words, k) == "fallu":
-            return True
-        if _at(words, k) != "été":
-            return False
-    elif verb not in _FR_ETRE:
-        return False
-    # "il est possible de/que", "il était donc évident que", "il était de coutume",
-    # "il fut annoncé que", "il a été décidé que"
-    k += 1
-    while _at(words, k) in _FR_ADVERBS:
-        k += 1
-    attribute = _at(words, k)
-    if attribute in _FR_IMPERSONAL_ADJ:
-        return True
-    return attribute in _FR_IMPERSONAL_PARTICIPLES and _at(words, k + 1) in ("que", "qu", "à")
-
-
-def _looks_participle(word: str) -> bool:
-    return word.endswith(("é", "ée", "és", "ées")) or word in _FR_PARTICIPLES
-
-
-def _looks_infinitive(word: str) -> bool:
-    return len(word) > 3 and word.endswith(("er", "ir", "re", "oir"))
-
-
-def _fr_lui_is_dative(words: Sequence[_Word], i: int, text: str) -> bool:
-    if _at(words, i + 1) in _FR_STRESSED_AFTER:
-        return False  # lui-même, lui aussi, lui seul: stressed, him
-    if _at(words, i - 1) in _FR_PREPOSITIONS and _only_space_between(words, i - 1, i, text):
-        # "avec lui" is him; "pour lui rendre hommage", "de lui confier" are to him/her
-        nxt = _at(words, i + 1)
-        return _looks_infinitive(nxt) or nxt in _FR_CLITICS
-    return True  # "on lui décerne", "il lui succède": to him or to her
-
-
-def _only_space_between(words: Sequence[_Word], a: int, b: int, text: str) -> bool:
-    end = words[a].start + len(words[a].text)
-    return not text[end : words[b].start].strip()
-
-
-def _fr_skip(words: Sequence[_Word], i: int, text: str) -> bool:
-    low = words[i].low
-    if low == "il":
-        return _fr_il_is_impersonal(words, i)
-    if low == "lui":
-        return _fr_lui_is_dative(words, i, text)
-    return False
-
-
-# German: a capitalised Sie / Ihr... inside a sentence is the formal "you"/"your".
-_SENTENCE_OPENERS = ".!?:;…\n"
-_DE_FORMAL = _words("sie ihr ihre ihrem ihren ihrer ihres")
-
-
-def _de_skip(words: Sequence[_Word], i: int, text: str) -> bool:
-    word = words[i]
-    if word.low not in _DE_FORMAL or not word.text[:1].isupper():
-        return False
-    before = text[: word.start].rstrip(" \t\"'„“”«»‚‘’()[]–—-")
-    return bool(before) and before[-1] not in _SENTENCE_OPENERS
-
-
-_Skip = Callable[[Sequence[_Word], int, str], bool]
-_SKIPS: dict[str, _Skip] = {"fr": _fr_skip, "de": _de_skip}
 
 
 # ---------------------------------------------------------------------------------------------
