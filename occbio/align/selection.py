@@ -1,0 +1,122 @@
+"""Which mined tuples are kept: the acceptance rule and the length filter, applied after mining.
+
+* :func:`acceptance`: the threshold and cosine floor (configured, else the encoder's own for
+  the scope and margin);
+* :func:`length_factors`: the per-language length factors (configured over estimated);
+* :func:`reject_reason`: why one tuple is not kept; :func:`select_tuples`: the kept ones,
+  counted.
+
+Mining keeps every tuple with its scores, so a new threshold re-reads them here and encodes
+nothing. The rule and the length checks themselves are :mod:`occbio.align.filters`'s; this
+module applies them to :class:`~occbio.align.aligned_tuples.AlignedTuple` under an
+:class:`~occbio.config.AlignConfig`. Kept apart from the mining in :mod:`occbio.align.pipeline`,
+which re-exports every name, so they stay importable from there.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from occbio.align.aligned_tuples import AlignedTuple
+from occbio.align.encoders import RULE_K, acceptance_for
+from occbio.align.filters import Acceptance, estimate_length_factors, length_ok
+from occbio.config import AlignConfig
+
+__all__ = [
+    "acceptance",
+    "length_factors",
+    "reject_reason",
+    "select_tuples",
+]
+
+# Logged as the pipeline these functions came from: the logger users filter on stays.
+log = logging.getLogger("occbio.align.pipeline")
+
+
+def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
+    """The configured threshold and cosine floor, else the encoder's own for the scope and
+    margin (a ``ValueError`` when there is no threshold either way)."""
+    default_threshold, default_min_cos = acceptance_for(encoder, cfg.scope, cfg.margin) or (
+        None,
+        None,
+    )
+    threshold = cfg.threshold if cfg.threshold is not None else default_threshold
+    min_cos = cfg.min_cos if cfg.min_cos is not None else default_min_cos
+    if threshold is None:
+        raise ValueError(
+            f"align.threshold: encoder {encoder.name} has no default threshold for the "
+            f"{cfg.scope} scope with the {cfg.margin} margin; set align.threshold or pass "
+            "--threshold"
+        )
+    if cfg.threshold is None and cfg.scope == "language" and cfg.k != RULE_K:
+        log.warning(
+            "align: encoder %s's default threshold was chosen with k=%d, not k=%d; check it "
+            "with --explain or set --threshold",
+            encoder.name,
+            RULE_K,
+            cfg.k,
+        )
+    return Acceptance(threshold, min_cos)
+
+
+def length_factors(
+    tuples: Iterable[AlignedTuple], *, pivot: str, cfg: AlignConfig, rule: Acceptance
+) -> dict[str, float]:
+    """The length factors to filter with: configured ones over those estimated from the
+    tuples ``rule`` accepts, when estimation is on."""
+    factors = dict(cfg.length_factors)
+    if cfg.length_filter and cfg.estimate_length_factors:
+        accepted = (t.text for t in tuples if rule.reject_reason(t.score, t.cos) is None)
+        estimated = estimate_length_factors(accepted, pivot=pivot, unit=cfg.length_unit)
+        factors = {**estimated, **factors}
+    return factors
+
+
+def reject_reason(
+    t: AlignedTuple,
+    *,
+    rule: Acceptance,
+    pivot: str,
+    cfg: AlignConfig,
+    factors: Mapping[str, float],
+) -> str | None:
+    """Why ``t`` is not kept (``below_threshold``, ``below_min_cos``, ``length``), or None."""
+    reason = rule.reject_reason(t.score, t.cos)
+    if reason is None and cfg.length_filter:
+        ok = length_ok(
+            t.text,
+            pivot=pivot,
+            max_ratio=cfg.max_length_ratio,
+            slack=cfg.length_slack,
+            factors=factors,
+            unit=cfg.length_unit,
+        )
+        reason = None if ok else "length"
+    return reason
+
+
+def select_tuples(
+    tuples: Iterable[AlignedTuple],
+    *,
+    rule: Acceptance,
+    pivot: str,
+    cfg: AlignConfig,
+    factors: Mapping[str, float],
+    stats: Counter[str],
+    on_drop: Any = None,
+) -> Iterator[AlignedTuple]:
+    """The tuples that pass ``rule`` and the length filter, counted; ``on_drop(t, reason)`` is
+    called for every other one."""
+    stats["tuples_kept"] += 0  # present in the counts even when nothing passes
+    for t in tuples:
+        reason = reject_reason(t, rule=rule, pivot=pivot, cfg=cfg, factors=factors)
+        if reason is None:
+            stats["tuples_kept"] += 1
+            yield t
+        else:
+            stats[f"tuples_dropped_{reason}"] += 1
+            if on_drop is not None:
+                on_drop(t, reason)
