@@ -7,6 +7,11 @@ page from the Wikipedia web (cached); turns wikitext or HTML into prose and pros
 :class:`Sentence` records. The manifest's ``dump_reads`` says how each dump was read.
 Outputs ``text/{lang}.articles.jsonl`` and ``text/{lang}.sentences.jsonl`` (source order) and
 ``text/missing.jsonl`` (people whose article could not be had, with the reason).
+
+This module is the stage itself: its inputs and fingerprint, and the per-language loop that
+streams pages through the executor into the checkpointed output files. Where pages come from
+(dump or web) is :mod:`occbio.stages.text_sources`; what happens to one page in a worker process
+is :mod:`occbio.stages.text_workers`.
 """
 
 from __future__ import annotations
@@ -14,38 +19,30 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from occbio.config import CleanConfig, RunConfig
-from occbio.executor import Executor, LocalExecutor, resolve_workers
-from occbio.extract.clean import LanguageIdentifier, clean_article
-from occbio.extract.html_text import PageShapeError, html_to_text
+from occbio.config import RunConfig
+from occbio.executor import Executor, LocalExecutor
 from occbio.extract.mediawiki import normalise_title
-from occbio.extract.multistream import DumpRead, read_pages
-from occbio.extract.wikipedia_dump import TruncatedDumpError
-from occbio.extract.wikitext import wikitext_to_text
 from occbio.io.jsonl import JsonlIndex, read_jsonl
-from occbio.records import Article, Entity, Sentence
+from occbio.records import Entity
 from occbio.run import ChunkedWriter, RunDir, StageState, atomic_write, file_identity, fingerprint
-from occbio.stages.common import (
-    StageResult,
-    keep_until_truncated,
-    progress_bar,
-    web_base_urls,
-    web_client,
-)
+from occbio.stages.common import StageResult, progress_bar, web_base_urls
 from occbio.stages.entities import ENTITIES_FILE
 from occbio.stages.entities import STAGE as ENTITIES_STAGE
+from occbio.stages.text_sources import _DumpSource, _Source, _WebSource
+from occbio.stages.text_workers import (
+    _MIN_PAGES_FOR_WORKERS,
+    _init_worker,
+    _process_page,
+)
 
 __all__ = ["run_text", "articles_path", "sentences_path", "MISSING_FILE"]
 
 log = logging.getLogger(__name__)
 
 STAGE = "text"
-_MIN_PAGES_FOR_WORKERS = 300
 TEXT_DIR = "text"
 MISSING_FILE = f"{TEXT_DIR}/missing.jsonl"
 
@@ -158,156 +155,6 @@ def _wanted_titles(run: RunDir, langs: list[str]) -> tuple[dict[str, dict[str, s
     return wanted, n_people
 
 
-@dataclass(frozen=True, slots=True)
-class _PageJob:
-    """One wanted page to clean, or (``markup`` None) one that cannot be, and why."""
-
-    qid: str
-    lang: str
-    title: str
-    page_id: int
-    markup: str | None
-    kind: Literal["wikitext", "html"] = "wikitext"
-    skip_reason: str = ""
-    detail: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class _PageResult:
-    job: _PageJob
-    article: Article | None = None
-    sentences: list[Sentence] = field(default_factory=list)
-    stats: Counter[str] = field(default_factory=Counter)
-    skip_reason: str = ""
-    detail: str = ""
-
-
-class _DumpSource:
-    """Pages from each language's pages-articles dump, in dump order: through the dump's
-    multistream index when it has one that fits (``workers`` processes decompress the
-    streams), else by reading the whole dump."""
-
-    absent_reason = "not_in_dump"
-
-    def __init__(self, cfg: RunConfig, n_pages: int) -> None:
-        self.dumps = {lang: cfg.resolved_text_dump(lang) for lang in cfg.langs}
-        self.indexes = {} if cfg.sample else dict(cfg.text.dump_indexes)
-        # Local processes (the dump is a local file, whatever the executor); spawning them
-        # costs about a second: left to choose, a few pages are read in this process.
-        small = cfg.workers == 0 and n_pages < _MIN_PAGES_FOR_WORKERS
-        self.workers = 1 if small else resolve_workers(cfg.workers)
-        self.reads: dict[str, DumpRead] = {}
-
-    def describe(self, lang: str) -> str:
-        return self.dumps[lang].name
-
-    def read_description(self, lang: str) -> str | None:
-        """How ``lang``'s dump was read (for the manifest), once it was."""
-        read = self.reads.get(lang)
-        return read.describe() if read is not None else None
-
-    def jobs(
-        self,
-        lang: str,
-        wanted: dict[str, str],
-        *,
-        skip: int,
-        reader: Counter[str],
-        warnings: list[str],
-    ) -> Iterator[_PageJob]:
-        """One job per kept page after the first ``skip`` (committed before an interruption)."""
-        read = self.reads[lang] = DumpRead()
-        found = read_pages(
-            self.dumps[lang],
-            titles=wanted,
-            stats=reader,
-            index=self.indexes.get(lang),
-            workers=self.workers,
-            report=read,
-        )
-        pages = keep_until_truncated(found, TruncatedDumpError, warnings)
-        seen: set[str] = set()
-        for i, page in enumerate(pages):
-            qid = wanted[normalise_title(page.title)]
-            duplicate = qid in seen
-            seen.add(qid)
-            if i < skip:
-                continue
-            if duplicate:  # a second page with the same title: the first one counts
-                yield _PageJob(
-                    qid, lang, page.title, page.page_id, None, skip_reason="duplicate_title"
-                )
-            else:
-                yield _PageJob(qid, lang, page.title, page.page_id, page.wikitext)
-        warnings.extend(w for w in read.warnings if w not in warnings)
-
-    def counts(self) -> dict[str, int]:
-        return {}
-
-    def __enter__(self) -> _DumpSource:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-
-class _WebSource:
-    """Pages fetched from each language's Wikipedia (cached), one job per wanted title."""
-
-    absent_reason = "not_fetched"
-
-    def __init__(self, cfg: RunConfig) -> None:
-        self.sites = web_base_urls(cfg)
-        self.client = web_client(cfg)
-
-    def describe(self, lang: str) -> str:
-        return self.sites[lang]
-
-    def read_description(self, lang: str) -> str | None:
-        return None
-
-    def jobs(
-        self,
-        lang: str,
-        wanted: dict[str, str],
-        *,
-        skip: int,
-        reader: Counter[str],
-        warnings: list[str],
-    ) -> Iterator[_PageJob]:
-        titles = list(wanted)[skip:]
-        for res in self.client.fetch_many((lang, title) for title in titles):
-            qid = wanted[res.title]
-            if res.status == "ok":
-                yield _PageJob(
-                    qid, lang, res.final_title or res.title, res.page_id or 0, res.html, "html"
-                )
-            else:
-                yield _PageJob(
-                    qid,
-                    lang,
-                    res.title,
-                    0,
-                    None,
-                    "html",
-                    skip_reason=res.status,
-                    detail=res.detail,
-                )
-
-    def counts(self) -> dict[str, int]:
-        stats = self.client.stats
-        return {f"web_{k}": stats[k] for k in ("requests", "cache_hits", "retries")}
-
-    def __enter__(self) -> _WebSource:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.client.close()
-
-
-_Source = _DumpSource | _WebSource
-
-
 def _extract_language(
     cfg: RunConfig,
     run: RunDir,
@@ -382,39 +229,6 @@ def _extract_language(
             row = json.loads(line)
             skipped.setdefault(row["qid"], (row["reason"], row.get("detail", "")))
     return found, skipped, processing, warnings
-
-
-# What each worker process loads once: the cleaning settings and the language identifier.
-_worker: dict[str, Any] = {}
-
-
-def _init_worker(clean: dict[str, Any], langs: tuple[str, ...]) -> None:
-    config = CleanConfig(**clean)
-    _worker["config"] = config
-    _worker["identifier"] = (
-        LanguageIdentifier.for_langs(langs, min_prob=config.langid_min_prob)
-        if config.langid
-        else None
-    )
-
-
-def _process_page(job: _PageJob) -> _PageResult:
-    """Markup -> prose -> cleaned sentences, for one page (runs in a worker process)."""
-    if job.markup is None:
-        return _PageResult(job, skip_reason=job.skip_reason, detail=job.detail)
-    if job.kind == "html":
-        try:
-            text = html_to_text(job.markup)
-        except PageShapeError as exc:
-            return _PageResult(job, skip_reason="bad_shape", detail=str(exc))
-    else:
-        text = wikitext_to_text(job.markup)
-    article = Article(qid=job.qid, lang=job.lang, title=job.title, page_id=job.page_id, text=text)
-    stats: Counter[str] = Counter()
-    sentences = clean_article(
-        article, config=_worker["config"], stats=stats, identifier=_worker["identifier"]
-    )
-    return _PageResult(job, article, sentences, stats)
 
 
 def _people_in_all_langs(run: RunDir, langs: list[str]) -> int:

@@ -1,0 +1,79 @@
+"""The text stage's page cleaning, the part that runs in worker processes.
+
+A :class:`_PageJob` (one wanted page's markup, from a dump or the web) goes in; a
+:class:`_PageResult` (its :class:`~occbio.records.Article` and cleaned :class:`Sentence` records,
+or why it could not be used) comes out. The executor hands :func:`_init_worker` and
+:func:`_process_page` to spawned processes or Dask workers by their module path, so they live
+here, in a module with no import of the stage itself: keep this path stable.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from occbio.config import CleanConfig
+from occbio.extract.clean import LanguageIdentifier, clean_article
+from occbio.extract.html_text import PageShapeError, html_to_text
+from occbio.extract.wikitext import wikitext_to_text
+from occbio.records import Article, Sentence
+
+_MIN_PAGES_FOR_WORKERS = 300
+
+
+@dataclass(frozen=True, slots=True)
+class _PageJob:
+    """One wanted page to clean, or (``markup`` None) one that cannot be, and why."""
+
+    qid: str
+    lang: str
+    title: str
+    page_id: int
+    markup: str | None
+    kind: Literal["wikitext", "html"] = "wikitext"
+    skip_reason: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _PageResult:
+    job: _PageJob
+    article: Article | None = None
+    sentences: list[Sentence] = field(default_factory=list)
+    stats: Counter[str] = field(default_factory=Counter)
+    skip_reason: str = ""
+    detail: str = ""
+
+
+# What each worker process loads once: the cleaning settings and the language identifier.
+_worker: dict[str, Any] = {}
+
+
+def _init_worker(clean: dict[str, Any], langs: tuple[str, ...]) -> None:
+    config = CleanConfig(**clean)
+    _worker["config"] = config
+    _worker["identifier"] = (
+        LanguageIdentifier.for_langs(langs, min_prob=config.langid_min_prob)
+        if config.langid
+        else None
+    )
+
+
+def _process_page(job: _PageJob) -> _PageResult:
+    """Markup -> prose -> cleaned sentences, for one page (runs in a worker process)."""
+    if job.markup is None:
+        return _PageResult(job, skip_reason=job.skip_reason, detail=job.detail)
+    if job.kind == "html":
+        try:
+            text = html_to_text(job.markup)
+        except PageShapeError as exc:
+            return _PageResult(job, skip_reason="bad_shape", detail=str(exc))
+    else:
+        text = wikitext_to_text(job.markup)
+    article = Article(qid=job.qid, lang=job.lang, title=job.title, page_id=job.page_id, text=text)
+    stats: Counter[str] = Counter()
+    sentences = clean_article(
+        article, config=_worker["config"], stats=stats, identifier=_worker["identifier"]
+    )
+    return _PageResult(job, article, sentences, stats)
