@@ -2,8 +2,6 @@
 
 from occbio.rewrite.core import (
     DEFAULT_THRESHOLDS,
-    RULE_NAMES,
-    Edit,
     Rewriter,
     RewriteUnavailable,
     Thresholds,
@@ -11,6 +9,7 @@ from occbio.rewrite.core import (
     supported_languages,
 )
 from occbio.rewrite.data import rules_fingerprint
+from occbio.rewrite.render import RULE_NAMES, Edit
 
 __all__ = [
     "DEFAULT_THRESHOLDS",

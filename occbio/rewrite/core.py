@@ -19,11 +19,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from occbio.rewrite.data import _load_tables, _load_zipf
 from occbio.rewrite.languages import LANGS, Lexicon, Sentence, rules_for
-from occbio.rewrite.tokens import ELIDING, match_case, word_spans
+from occbio.rewrite.render import RULE_OF_SOURCE, Edit, _one_space, _render
+from occbio.rewrite.tokens import ELIDING, word_spans
 
 logger = logging.getLogger(__name__)
 
@@ -65,30 +66,6 @@ DEFAULT_THRESHOLDS = Thresholds()
 
 def supported_languages() -> tuple[str, ...]:
     return tuple(sorted(LANGS))
-
-
-class Edit(NamedTuple):
-    """One change :meth:`Rewriter.explain` reports: characters ``start:end`` of the sentence,
-    ``old`` → ``new``, made by ``rule`` (one of :data:`RULE_NAMES`)."""
-
-    start: int
-    end: int
-    old: str
-    new: str
-    rule: str | int
-
-
-#: What made an edit: a substitution learned from counterfactual pairs, anywhere or next to a
-#: changed word; the language's own word list; an article or determiner agreeing with a changed
-#: word; a productive-suffix guess checked against word frequencies; the language's grammar
-#: rules (clitics, predicates, leads, pronoun choice).
-RULE_NAMES = ("learned", "learned next to a change", "word list", "determiner", "suffix", "grammar")
-RULE_OF_SOURCE = {
-    "determiner": "determiner",
-    "next": "learned next to a change",
-    "prev": "learned next to a change",
-    "guess": "suffix",
-}
 
 
 @dataclass
@@ -351,68 +328,6 @@ class Rewriter:
             if before.get(i) != entry:
                 why[i] = "grammar"
         return spans, toks, plan, why
-
-
-def _one_space(sentence: str, spans, i: int) -> bool:
-    """Tokens ``i`` and ``i + 1`` are one space apart, or joined after an elision (`l'`): a
-    two-word substitution may apply."""
-    return i + 1 < len(spans) and sentence[spans[i][1] : spans[i + 1][0]] in (" ", "")
-
-
-def _render(sentence: str, spans, toks, plan, *, elide: bool, edits: list | None = None) -> str:
-    """The sentence with ``plan`` applied; everything between words copied verbatim. With
-    ``edits``, each changed span is appended as an :class:`Edit` whose ``rule`` holds the token
-    index (filled in by :meth:`Rewriter.explain`)."""
-    out = []
-    pos = 0
-    skip_space = False
-    i = 0
-    n = len(toks)
-    changed_any = False
-    while i < n:
-        a, b = spans[i]
-        gap = sentence[pos:a]
-        if skip_space and gap == " ":
-            gap = ""
-        skip_space = False
-        if i in plan:
-            ln, tgt = plan[i]
-            src_toks = toks[i : i + ln]
-            end = spans[i + ln - 1][1]
-            new = [match_case(src_toks[0], tgt[0]), *list(tgt[1:])]
-            # keep case of all-caps phrases on every word (`L'` is one capital, not all caps)
-            letters = [c for c in src_toks[0] if c.isalpha()]
-            if len(letters) > 1 and all(c.isupper() for c in letters):
-                new = [w.upper() for w in new]
-            text = " ".join(new)
-            # elision: `un'attrice` <-> `un attore`
-            old_elided = elide and src_toks[-1][-1:] in ("'", "’")
-            new_elided = elide and text[-1:] in ("'", "’")
-            if old_elided and not new_elided and end < len(sentence) and sentence[end].isalnum():
-                text += " "
-            if new_elided and not old_elided:
-                skip_space = True
-            if text != sentence[a:end]:
-                changed_any = True
-                if edits is not None:
-                    # an elided new word takes the space after it (`un attore` → `un'attrice`)
-                    eat = new_elided and not old_elided and sentence[end : end + 1] == " "
-                    eat = eat and i + ln < n and spans[i + ln][0] == end + 1
-                    stop = end + 1 if eat else end
-                    edits.append(Edit(a, stop, sentence[a:stop], text, i))
-            out.append(gap)
-            out.append(text)
-            pos = end
-            i += ln
-        else:
-            out.append(gap)
-            out.append(sentence[a:b])
-            pos = b
-            i += 1
-    out.append(sentence[pos:])
-    if not changed_any:
-        return sentence
-    return "".join(out)
 
 
 def rewrite(sentence: str, lang: str, to: Target) -> str:
