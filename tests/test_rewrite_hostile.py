@@ -684,17 +684,13 @@ def test_catalan_contractions(src):
     assert out != src and not re.search(r"\b(de|a|per) el\b", out)
 
 
-# ---------------------------------------------------------------- known, not fixed
-@pytest.mark.xfail(
-    strict=True,
-    reason="a name in apposition after a kept relative (`Her mother, Jane, was`) ends the "
-    "relative's clause at the comma: the predicate after it is taken for the person's",
-)
-def test_bug_name_apposition_of_a_kept_relative():
+def test_name_apposition_of_a_kept_relative():
+    """`Her mother, Jane, was an actress`: the name between commas, then the mother's clause."""
     out = _rw("en").rewrite("Her mother, Jane, was an actress.", "masculine")
     assert out == "His mother, Jane, was an actress."
 
 
+# ---------------------------------------------------------------- known, not fixed
 @pytest.mark.xfail(
     strict=True,
     reason="Italian clitic rules leave `la` after a kept feminine relative subject (`Sua "

@@ -125,7 +125,7 @@ class Language:
         from occbio.rewrite.languages.kin import relatives
 
         gaps = [s.gap_after(i) for i in range(len(s.toks))]
-        return relatives(self.code, s.low, gaps)
+        return relatives(self.code, s.low, gaps, s.toks)
 
     def allows(
         self,

@@ -124,7 +124,7 @@ class German(Language):
         from occbio.rewrite.languages.kin import relatives
 
         gaps = [s.gap_after(i) for i in range(len(s.toks))]
-        return relatives(self.code, [_kin_head(w) for w in s.low], gaps)
+        return relatives(self.code, [_kin_head(w) for w in s.low], gaps, s.toks)
 
     def never_change(self, d: str) -> list[str]:
         # decided by context in ``propose``

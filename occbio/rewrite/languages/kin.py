@@ -126,9 +126,12 @@ def _sets(lang: str) -> tuple[frozenset[str], ...] | None:
     return (*words, frozenset(_CLITICS.get(lang, "").split()))
 
 
-def relatives(lang: str, low: Sequence[str], gaps: Sequence[str]) -> set[int]:
+def relatives(
+    lang: str, low: Sequence[str], gaps: Sequence[str], toks: Sequence[str] | None = None
+) -> set[int]:
     """Positions of kinship nouns that name a relative of the person in the lower-cased tokens
-    ``low`` (``gaps[i]``: the text after token ``i``)."""
+    ``low`` (``gaps[i]``: the text after token ``i``; ``toks``: the tokens as written, to see
+    a name in apposition: `Her mother, Jane, was`)."""
     sets = _sets(lang)
     if sets is None:
         return set()
@@ -159,7 +162,20 @@ def relatives(lang: str, low: Sequence[str], gaps: Sequence[str]) -> set[int]:
             if low[j] not in possessives:
                 out.add(j)
             j += 1
-        if j < n and gaps[j - 1].strip() == "," and low[j] in _APPOSITION:
+        if j < n and gaps[j - 1].strip() == "," and _name_apposition(low, gaps, j, toks):
+            # `Her mother, Jane, was an actress`: the name, then the rest of the relative's clause
+            while not gaps[j].strip():  # the name's words up to its closing comma
+                out.add(j)
+                j += 1
+            out.add(j)
+            j += 1
+            first = True  # the first word after the closing comma continues the clause
+            while j < n and (first or not gaps[j - 1].strip(_GLUE)) and low[j] not in clause_end:
+                if low[j] not in possessives:
+                    out.add(j)
+                first = False
+                j += 1
+        elif j < n and gaps[j - 1].strip() == "," and low[j] in _APPOSITION:
             # `his father, a king,` / `su padre, un actor famoso,`: the relative's apposition
             while j < n and low[j] not in possessives:
                 out.add(j)
@@ -183,6 +199,20 @@ def _after_copula(lang, low, gaps, owner: int, is_words) -> bool:
     if k < 0 or low[k] not in is_words or gaps[k].strip():
         return False
     return not (k > 0 and low[k - 1] in ("it", "as", "this", "that"))
+
+
+def _name_apposition(low, gaps, j: int, toks) -> bool:
+    """Tokens from ``j`` are a name between commas (at most four words): `, Jane Eyre,`."""
+    if toks is None:
+        return False
+    for k in range(j, min(j + 4, len(low))):
+        if not toks[k][:1].isupper():
+            return False
+        if gaps[k].strip() == ",":
+            return k + 1 < len(low)
+        if gaps[k].strip():
+            return False
+    return False
 
 
 _AND = frozenset("and y e et und i и".split())
