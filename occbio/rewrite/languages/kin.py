@@ -253,9 +253,15 @@ def _owner(lang, low, gaps, i, possessives) -> int | None:
 def _is_kin(lang: str, word: str, kin: frozenset[str]) -> bool:
     if word in kin:
         return True
-    if lang == "ru":
-        return _ru_lemma(word) in kin
+    if lang == "ru":  # inflected: the lemma decides, asked only of words that may be kin
+        return word[:2] in _prefixes(kin) and _ru_lemma(word) in kin
     return False  # German compounds (`Stiefvater`): the German rules map them to their head
+
+
+@cache
+def _prefixes(kin: frozenset[str]) -> frozenset[str]:
+    """The first two letters of every kinship word (the analyser is slow: one parse per word)."""
+    return frozenset(w[:2] for w in kin)
 
 
 @cache
