@@ -112,7 +112,8 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         default=[],
         metavar="FILE|LANG=FILE",
         help="people as article titles, no Wikidata: a TSV with a header of language codes, or "
-        "one line-aligned file per language (repeat LANG=FILE); use with --gender-from pronouns",
+        "one line-aligned file per language (repeat LANG=FILE); their gender comes from the "
+        "articles' pronouns",
     )
     s.add_argument(
         "--category",
@@ -221,8 +222,8 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
     b.add_argument(
         "--gender-from",
         choices=["wikidata", "pronouns", "wikidata+pronouns"],
-        help="gender from Wikidata P21 (default), pronoun counts in the articles, or pronouns "
-        "where Wikidata has none",
+        help="gender from Wikidata P21 (default; pronouns for people given as --titles), pronoun "
+        "counts in the articles, or pronouns where Wikidata has none",
     )
     output = argparse.ArgumentParser(add_help=False)
     o = output.add_argument_group("output")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from pathlib import Path
 from typing import Any, Literal
@@ -22,6 +23,8 @@ from pydantic import (
     model_validator,
 )
 
+from occbio.executor import WORKERS_PER_CORE, max_workers
+from occbio.gender.categories import balance_categories
 from occbio.langs import LanguageError, validate_langs
 from occbio.net import user_agent
 
@@ -48,6 +51,9 @@ SAMPLE_DIR = Path(__file__).parent / "data" / "sample"
 #: The public Wikidata Query Service (its queries stop after 60 seconds).
 WIKIDATA_ENDPOINT = "https://query.wikidata.org/sparql"
 _QID = re.compile(r"Q[1-9][0-9]*")
+#: A Wikidata label language: Wikipedia's codes and the others Wikidata labels in (mul,
+#: zh-hans, en-gb ...); what the SPARQL queries accept.
+_LABEL_LANG = re.compile(r"[a-z][a-z0-9-]*")
 
 
 class ConfigError(ValueError):
@@ -97,6 +103,19 @@ class EntitiesConfig(_Section):
                     f"{qid!r} is not a Wikidata item id (Q followed by digits, e.g. Q36180)"
                 )
         return list(dict.fromkeys(value))
+
+    @field_validator("label_langs")
+    @classmethod
+    def _check_label_langs(cls, value: list[str]) -> list[str]:
+        """Checked here, not when the first query for labels is built (after others were sent)."""
+        codes = [code.strip().lower().replace("_", "-") for code in value]
+        for raw, code in zip(value, codes, strict=True):
+            if not _LABEL_LANG.fullmatch(code):
+                raise ValueError(
+                    f"{raw!r} is not a language code (lower-case letters, digits and '-', "
+                    "e.g. en, mul, zh-hans)"
+                )
+        return list(dict.fromkeys(codes))
 
     @field_validator("endpoint")
     @classmethod
@@ -261,8 +280,10 @@ class GenderConfig(_Section):
     """Where a person's gender comes from and how Wikidata's values map to categories."""
 
     #: ``wikidata`` (P21), ``pronouns`` (counted in the articles, GeBioToolkit's method) or
-    #: ``wikidata+pronouns`` (pronouns only for people Wikidata leaves ``unknown``).
-    source: Literal["wikidata", "pronouns", "wikidata+pronouns"] = "wikidata"
+    #: ``wikidata+pronouns`` (pronouns only for people Wikidata leaves ``unknown``); ``auto``
+    #: is ``pronouns`` for people given as titles (they have no Wikidata gender), else
+    #: ``wikidata``, and is resolved when the configuration is built.
+    source: Literal["auto", "wikidata", "pronouns", "wikidata+pronouns"] = "auto"
     #: Overrides of the P21 mapping, ``{QID: category}``, e.g. {Q1052281 = "trans woman"}.
     mapping: dict[str, str] = Field(default_factory=dict)
     #: Pronoun inference: at least this many pronouns of the winning gender ...
@@ -293,6 +314,8 @@ class BalanceConfig(_Section):
     @field_validator("genders")
     @classmethod
     def _check_genders(cls, value: list[str]) -> list[str]:
+        """Order kept, duplicates and blanks dropped; which names exist is checked by
+        :class:`RunConfig` (``gender.mapping`` may add categories)."""
         value = list(dict.fromkeys(g.strip() for g in value if g.strip()))
         if len(value) < 2:
             raise ValueError("name at least two gender categories to balance, e.g. female,male")
@@ -315,6 +338,7 @@ class WriteConfig(_Section):
 class RunConfig(_Section):
     """The whole run."""
 
+    #: The run's name: the folder under ``outputs/`` (a plain name; ``out`` takes any path).
     name: str = "default"
     langs: list[str] = Field(default_factory=lambda: ["en", "es", "ca"])
     #: Run on the bundled offline sample instead of the configured sources.
@@ -325,7 +349,8 @@ class RunConfig(_Section):
     #: Input items (pages, people) per checkpoint: a killed run resumes after the last one.
     checkpoint_every: int = Field(default=200, ge=1)
     #: Processes that clean pages in parallel (0 = one per CPU core; 1 = all in this process);
-    #: with the Dask executor and no scheduler, the size of the local cluster.
+    #: with the Dask executor and no scheduler, the size of the local cluster. At most
+    #: :func:`~occbio.executor.max_workers` (a few per core).
     workers: int = Field(default=0, ge=0)
     #: Where the text and align stages run their work: ``local`` or ``dask``.
     executor: Literal["local", "dask"] = "local"
@@ -339,6 +364,34 @@ class RunConfig(_Section):
     gender: GenderConfig = Field(default_factory=GenderConfig)
     balance: BalanceConfig = Field(default_factory=BalanceConfig)
     write: WriteConfig = Field(default_factory=WriteConfig)
+
+    @field_validator("name")
+    @classmethod
+    def _check_name(cls, value: str) -> str:
+        """The name is one folder under ``outputs/``: a path in it would put the run elsewhere
+        (``../../x``, ``/tmp/x``)."""
+        separators = {"/", "\\", os.sep, os.altsep or "/"}
+        if (
+            value.strip() in ("", ".", "..")
+            or any(sep in value for sep in separators)
+            or not value.isprintable()
+        ):
+            raise ValueError(
+                f"{value!r} is not a plain folder name (no '/', '..' or control characters): "
+                "the run goes to outputs/NAME; choose any other path with --out PATH"
+            )
+        return value
+
+    @field_validator("workers")
+    @classmethod
+    def _check_workers(cls, value: int) -> int:
+        limit = max_workers()
+        if value > limit:
+            raise ValueError(
+                f"at most {limit} worker processes ({WORKERS_PER_CORE} per CPU core of this "
+                "machine; 0 = one per core)"
+            )
+        return value
 
     @model_validator(mode="after")
     def _check_scheduler(self) -> RunConfig:
@@ -376,14 +429,31 @@ class RunConfig(_Section):
 
     @model_validator(mode="after")
     def _check_titles_gender(self) -> RunConfig:
-        if self.entity_source == "titles":
-            if self.entities.titles is None:
-                raise ValueError("entities.titles: the titles source needs a titles file")
-            if self.gender.source == "wikidata":
-                raise ValueError(
-                    "gender.source: people given as titles have no Wikidata gender; use "
-                    "--gender-from pronouns"
-                )
+        """Resolve ``gender.source = "auto"``; people given as titles have no Wikidata gender."""
+        titles = self.entity_source == "titles"
+        if titles and self.entities.titles is None:
+            raise ValueError("entities.titles: the titles source needs a titles file")
+        if self.gender.source == "auto":
+            self.gender.source = "pronouns" if titles else "wikidata"
+        elif titles and self.gender.source == "wikidata":
+            raise ValueError(  # no flag named: `entities` and `text` take no --gender-from
+                'gender.source is "wikidata", but people given as titles have no Wikidata '
+                'gender: leave it unset or set it to "pronouns" (their articles\' pronouns are '
+                "counted)"
+            )
+        return self
+
+    @model_validator(mode="after")
+    def _check_genders(self) -> RunConfig:
+        """Balancing on a category no person can have keeps nobody (after hours of mining)."""
+        known = balance_categories(self.gender.mapping)
+        unknown = [g for g in self.balance.genders if g not in known]
+        if unknown:
+            raise ValueError(
+                f"balance.genders: unknown gender categor{'y' if len(unknown) == 1 else 'ies'} "
+                f"{', '.join(map(repr, unknown))}; the categories are {', '.join(known)} "
+                "(gender.mapping can add more)"
+            )
         return self
 
     @property
@@ -445,13 +515,15 @@ class RunConfig(_Section):
 def _format_validation_error(exc: ValidationError) -> str:
     lines = []
     for err in exc.errors():
-        key = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        key = ".".join(str(p) for p in err["loc"])
         got = err.get("input")
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
             msg = "unknown setting"
-        shown = "" if isinstance(got, dict) else f" (got {got!r})"
-        lines.append(f"{key}: {msg}{shown}")
+        elif err["type"] == "value_error":  # our own message: pydantic's prefix says nothing
+            msg = msg.removeprefix("Value error, ")
+        shown = "" if isinstance(got, dict) or repr(got) in msg else f" (got {got!r})"
+        lines.append(f"{key}: {msg}{shown}" if key else msg)  # a whole-run check names its keys
     return "invalid configuration: " + "; ".join(lines)
 
 
@@ -470,8 +542,12 @@ def load_config(path: Path | None = None, overrides: dict[str, Any] | None = Non
     data: dict[str, Any] = {}
     if path is not None:
         try:
-            with open(path, "rb") as fh:
-                data = tomllib.load(fh)
+            mode = os.stat(path).st_mode
+            if not stat.S_ISREG(mode):  # a FIFO or a device would block or never end
+                what = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+                raise ConfigError(f"config file {path} is {what}: give a TOML file")
+            # utf-8-sig: a byte-order mark (some Windows editors write one) is not TOML
+            data = tomllib.loads(Path(path).read_bytes().decode("utf-8-sig"))
         except FileNotFoundError:
             raise ConfigError(f"config file not found: {path}") from None
         except tomllib.TOMLDecodeError as exc:

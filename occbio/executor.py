@@ -33,6 +33,8 @@ __all__ = [
     "LazyExecutor",
     "LocalExecutor",
     "OrderedPool",
+    "WORKERS_PER_CORE",
+    "max_workers",
     "open_executor",
     "resolve_workers",
 ]
@@ -44,6 +46,16 @@ R = TypeVar("R")
 
 class ExecutorUnavailable(RuntimeError):
     """The executor asked for cannot run here (a missing package, an unreachable scheduler)."""
+
+
+#: Worker processes per CPU core at most: more only queue up for the same cores (and a huge
+#: ``--workers`` would spawn until the machine stops).
+WORKERS_PER_CORE = 4
+
+
+def max_workers() -> int:
+    """The most worker processes a run may ask for on this machine."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
 def resolve_workers(workers: int) -> int:

@@ -30,6 +30,7 @@ __all__ = [
     "UNKNOWN",
     "GENDER_CATEGORIES",
     "GENDER_QIDS",
+    "balance_categories",
     "DEFERRING_QIDS",
     "gender_mapping",
     "map_gender",
@@ -90,6 +91,17 @@ _AGREE = "agree"
 _DEFERRED = "deferred"
 _NON_BINARY_WINS = "non_binary_wins"
 _UNSETTLED = "unsettled"
+
+
+def balance_categories(overrides: Mapping[str, str] | None = None) -> list[str]:
+    """The categories people can be balanced in: :data:`GENDER_CATEGORIES` and those a user's
+    mapping adds, ``unknown`` never (it is no gender).
+
+    >>> balance_categories({"Q1052281": "trans woman"})
+    ['female', 'male', 'non-binary', 'trans woman']
+    """
+    categories = (*GENDER_CATEGORIES, *(overrides or {}).values())
+    return [c for c in dict.fromkeys(categories) if c != UNKNOWN]
 
 
 def unmapped_gender_qids(

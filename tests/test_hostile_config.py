@@ -1,0 +1,230 @@
+"""Hostile configuration and options (issue #20): each bad input fed for real through the
+`occbio` command, answered with one line on stderr before anything is written or sent."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from occbio.cli import main
+from occbio.cli_options import build_parser
+from occbio.config import ConfigError, load_config
+from occbio.executor import max_workers
+from tests.sparql_server import SparqlProxy, closed_port
+
+LANGS = ["en", "es", "ca"]
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("occbio: error: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def _options_of(command: str) -> set[str]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return set(sub.choices[command]._option_string_actions)
+
+
+# -- 1. --name is one folder under outputs/ ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["../../x", "/ABS/x", "..", ".", "a/b", "x\ny", ""])
+def test_a_name_that_is_a_path_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    cwd = tmp_path / "a" / "b"
+    cwd.mkdir(parents=True)
+    monkeypatch.chdir(cwd)
+    name = name.replace("/ABS", str(tmp_path / "abs"))
+    assert main(["entities", "-q", "--sample", "--name", name]) == 2
+    assert "--out PATH" in _one_line_error(capsys)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["a", "b"]  # nothing written anywhere
+
+
+def test_a_name_from_the_config_file_is_checked_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "c.toml"
+    config.write_text('name = ".."\n', encoding="utf-8")
+    argv = ["entities", "-q", "--config", str(config)]  # --sample would name the run "sample"
+    assert main([*argv, "--entities-dump", str(tmp_path / "none.json")]) == 2
+    assert "name: '..' is not a plain folder name" in _one_line_error(capsys)
+    assert not (tmp_path / "outputs").exists()
+
+
+def test_a_plain_name_and_any_out_path_still_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["entities", "-q", "--sample", "--name", "my run.2"]) == 0
+    assert (tmp_path / "outputs" / "my run.2" / "manifest.json").is_file()
+    out = tmp_path / "elsewhere" / ".." / "chosen"
+    assert main(["entities", "-q", "--sample", "--out", str(out)]) == 0
+    assert (tmp_path / "chosen" / "manifest.json").is_file()
+
+
+# -- 2. --workers, a FIFO as --config, a byte-order mark ----------------------------------------
+
+
+@pytest.mark.parametrize("workers", ["9223372036854775807", str(max_workers() + 1)])
+def test_too_many_workers_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], workers: str
+) -> None:
+    out = tmp_path / "r"
+    assert main(["mine", "-q", "--sample", "--workers", workers, "--out", str(out)]) == 2
+    assert f"at most {max_workers()}" in _one_line_error(capsys)
+    assert not out.exists()
+
+
+def test_workers_up_to_the_bound_are_accepted() -> None:
+    assert load_config(None, {"workers": max_workers()}).workers == max_workers()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_as_config_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "config.toml"
+    os.mkfifo(fifo)
+    argv = ["entities", "-q", "--sample", "--config", str(fifo), "--out", str(tmp_path / "r")]
+    done = subprocess.run(  # a reader of the FIFO would wait for a writer forever
+        [sys.executable, "-m", "occbio.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        f"occbio: error: config file {fifo} is not a regular file: give a TOML file"
+    )
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_directory_as_config_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["entities", "-q", "--sample", "--config", str(tmp_path), "--out", str(tmp_path / "r")]
+    assert main(argv) == 2
+    assert "is a directory" in _one_line_error(capsys)
+
+
+def test_a_config_file_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes('name = "bom"\nlangs = ["en", "es"]\n'.encode("utf-8-sig"))
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    cfg = load_config(path)
+    assert (cfg.name, cfg.langs) == ("bom", ["en", "es"])
+    path.write_bytes(b'name = "x"\n\xef\xbb\xbflangs = ["en"]\n')  # only a leading BOM is one
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(path)
+
+
+# -- 3. --genders names categories that exist ---------------------------------------------------
+
+
+def test_an_unknown_gender_category_is_refused_before_mining(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r"
+    argv = ["mine", "-q", "--sample", "--genders", "female,mal", "--out", str(out)]
+    assert main(argv) == 2
+    line = _one_line_error(capsys)
+    assert "unknown gender category 'mal'" in line
+    assert "female, male, non-binary" in line
+    assert not out.exists()
+
+
+def test_a_category_the_mapping_adds_can_be_balanced(tmp_path: Path) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text(
+        '[gender.mapping]\nQ1052281 = "trans woman"\n'
+        '[balance]\ngenders = ["female", "trans woman"]\n',
+        encoding="utf-8",
+    )
+    assert load_config(config).balance.genders == ["female", "trans woman"]
+    config.write_text('[balance]\ngenders = ["female", "trans woman"]\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="'trans woman'"):
+        load_config(config)
+
+
+# -- 4. hints the printing command accepts; label_langs before any query ------------------------
+
+
+def _titles_tsv(path: Path) -> None:
+    from occbio.config import SAMPLE_DIR
+    from occbio.extract.wikidata_dump import iter_humans
+
+    rows = ["\t".join(LANGS)]
+    rows += [
+        "\t".join(e.titles[lang] for lang in LANGS)
+        for e in iter_humans(SAMPLE_DIR / "wikidata-sample.json.bz2", LANGS)
+    ]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def test_entities_from_titles_take_gender_from_pronouns_unasked(tmp_path: Path) -> None:
+    """`occbio text --titles` used to stop on "use --gender-from pronouns", which text rejects:
+    people given as titles have no Wikidata gender, so their pronouns are counted unasked."""
+    _titles_tsv(tmp_path / "t.tsv")
+    out = tmp_path / "r"
+    argv = ["entities", "-q", "--sample", "--titles", str(tmp_path / "t.tsv"), "--out", str(out)]
+    assert main(argv) == 0
+    config = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["config"]
+    assert config["gender"]["source"] == "pronouns"
+    assert load_config().gender.source == "wikidata"  # Wikidata's people: its P21
+
+
+@pytest.mark.parametrize("command", ["entities", "text", "mine"])
+def test_titles_with_wikidata_gender_give_a_hint_the_command_accepts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    _titles_tsv(tmp_path / "t.tsv")
+    config = tmp_path / "c.toml"
+    config.write_text('[gender]\nsource = "wikidata"\n', encoding="utf-8")
+    argv = [command, "-q", "--sample", "--titles", str(tmp_path / "t.tsv")]
+    argv += ["--config", str(config), "--out", str(tmp_path / "r")]
+    assert main(argv) == 2
+    line = _one_line_error(capsys)
+    assert "no Wikidata gender" in line and '"pronouns"' in line
+    assert set(re.findall(r"--[a-z][a-z-]*", line)) <= _options_of(command)
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("bad", ["en us", 'en"', "", "1x"])
+def test_label_langs_are_checked_before_any_query(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: str
+) -> None:
+    with SparqlProxy(f"http://127.0.0.1:{closed_port()}/sparql") as proxy:
+        config = tmp_path / "c.toml"
+        config.write_text(
+            f"[entities]\nendpoint = {json.dumps(proxy.url)}\n"
+            f'label_langs = ["en", {json.dumps(bad)}]\n[http]\nretries = 0\n',
+            encoding="utf-8",
+        )
+        argv = ["entities", "-q", "--langs", "en,es", "--config", str(config)]
+        assert main([*argv, "--out", str(tmp_path / "r")]) == 2
+        assert "entities.label_langs" in _one_line_error(capsys)
+        assert proxy.queries() == []
+        assert not (tmp_path / "r").exists()
+        # the same configuration with good label languages does reach the endpoint
+        config.write_text(config.read_text().replace(json.dumps(bad), '"mul"'), encoding="utf-8")
+        # (and fails: the endpoint's upstream is down)
+        assert main([*argv, "--out", str(tmp_path / "good")]) != 0
+        assert proxy.queries()
+
+
+def test_label_langs_are_normalised_as_langs_are() -> None:
+    cfg = load_config(None, {"entities": {"label_langs": ["EN", "zh_hans", "en"]}})
+    assert cfg.entities.label_langs == ["en", "zh-hans"]
