@@ -96,9 +96,7 @@ def build_backgrounds(
                 lang,
             )
         sample = sampler.sample()
-        cache = EmbeddingCache(cache_root, encoder.name, lang, encoder.dim)
-        if stats is not None and cache.dropped_shards:
-            stats["embedding_shards_dropped"] += cache.dropped_shards
+        cache = EmbeddingCache(cache_root, encoder.name, lang, encoder.dim, stats=stats)
         vectors, encoded = cache.embed(
             [text for text, _ in sample], lambda batch, lang=lang: encoder.encode(batch, lang)
         )
@@ -138,10 +136,10 @@ def align_by_document(
     if cfg.scope == "document":
         backgrounds = None
     timings = timings if timings is not None else Counter()
-    caches = {lang: EmbeddingCache(cache_root, encoder.name, lang, encoder.dim) for lang in langs}
-    for cache in caches.values():
-        if cache.dropped_shards:
-            stats["embedding_shards_dropped"] += cache.dropped_shards
+    caches = {
+        lang: EmbeddingCache(cache_root, encoder.name, lang, encoder.dim, stats=stats)
+        for lang in langs
+    }
     offsets = pool_offsets(backgrounds, langs, pivot, encoder, cfg)
     it = iter(docs)
     while block := list(itertools.islice(it, cfg.block_docs)):

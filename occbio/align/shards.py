@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from occbio.align.background import Background
+from occbio.align.cache import check_finite
 from occbio.align.encoders import build_encoder
 from occbio.align.inputs import Doc
 from occbio.align.pipeline import AlignedTuple, block_texts, mine_block
@@ -106,6 +107,7 @@ def mine_shard(
             batch = todo[at : at + ENCODE_BATCH]
             new[at : at + len(batch)] = model.encode(batch, lang)
             report(len(batch))
+        check_finite(new, todo, f"{name} ({lang})")  # a NaN vector is never mined with
         timings["embed_seconds"] += time.perf_counter() - start
         row_of = {text: i for i, text in enumerate(todo)}
         for i in np.flatnonzero(missing):

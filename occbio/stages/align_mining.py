@@ -19,6 +19,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from occbio.align.background import Background
 from occbio.align.cache import EmbeddingCache
 from occbio.align.pipeline import block_texts, build_backgrounds, pool_offsets
@@ -63,6 +65,8 @@ def backgrounds_for(
             continue
         try:
             background = Background.load(path)
+            if not np.isfinite(background.vectors).all():  # a NaN would poison every margin
+                raise ValueError("NaN or infinite values in its vectors")
         except (OSError, ValueError, KeyError, TypeError, EOFError) as exc:
             log.warning("align: background sample %s unreadable (%s); drawing it again", path, exc)
             continue
@@ -120,12 +124,11 @@ def mine_run(
         # counted once, by the process that drew the samples (a resumed one loads them)
         stats.update(progress.setdefault("background_stats", dict(drawn)))
     caches = {
-        lang: EmbeddingCache(run.path / EMBEDDINGS_DIR, encoder.name, lang, encoder.dim)
+        lang: EmbeddingCache(
+            run.path / EMBEDDINGS_DIR, encoder.name, lang, encoder.dim, stats=stats
+        )
         for lang in cfg.langs
     }
-    for cache in caches.values():
-        if cache.dropped_shards:
-            stats["embedding_shards_dropped"] += cache.dropped_shards
     if dropped := _drop_damaged_shards(shard_dir, n_shards):
         stats["align_shards_mined_again"] += dropped
     for i, ids in enumerate(members):

