@@ -27,11 +27,10 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import requests
-from requests.adapters import HTTPAdapter
 
 from occbio.audit.person_refs import (
     PROMPT_LANGS,
@@ -42,13 +41,20 @@ from occbio.audit.person_refs import (
 )
 from occbio.net import (
     RETRY_STATUSES,
+    AnswerRefused,
+    GuardedAdapter,
     RateLimiter,
+    RedirectRefused,
     SiteBusy,
     backoff_delay,
     check_client_settings,
+    prepare_sqlite_cache,
     retry_after_seconds,
+    set_aside,
+    sqlite_damaged,
     unreachable,
     user_agent,
+    while_locked,
 )
 
 __all__ = ["CACHE_FILE", "ChatBackend", "ChatError", "ChatUnreachable", "PromptFailed"]
@@ -60,6 +66,7 @@ CACHE_FILE = "chat_completions.sqlite"
 _RETRY = RETRY_STATUSES | {408}
 #: Statuses that say the configuration is wrong, for every sentence alike.
 _FATAL = {401: "the API key was refused", 403: "the API key was refused", 404: "no such model"}
+_R = TypeVar("_R")
 
 
 class ChatError(RuntimeError):
@@ -83,35 +90,71 @@ class _Retry(Exception):
 
 
 class _Cache:
-    """Answers on disk: sha256 key -> answer text, one SQLite file, safe across threads."""
+    """Answers on disk: sha256 key -> answer text, one SQLite file, safe across threads.
 
-    def __init__(self, folder: Path) -> None:
+    A damaged file is set aside (renamed ``.damaged``) and rebuilt, at once when it is found
+    on opening, else when the cache is closed (meanwhile reads are misses and writes are
+    skipped; ``on_damage`` is told once). A lock another process holds is waited for
+    ``lock_wait`` seconds at most, said, then :class:`~occbio.net.CacheError`."""
+
+    def __init__(self, folder: Path, *, lock_wait: float, on_damage: Callable[[str], None]) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / CACHE_FILE
+        self.lock_wait = lock_wait
+        self.was_set_aside = prepare_sqlite_cache(self.path, lock_wait=lock_wait)
+        self.damaged = ""
+        self._on_damage = on_damage
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30)
-        with self._lock, self._db:
+        self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=0.2)
+        self._run(self._create)
+
+    def _create(self) -> None:
+        with self._db:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, model TEXT, "
                 "content TEXT NOT NULL, created REAL)"
             )
 
-    def get(self, key: str) -> str | None:
+    def _run(self, action: Callable[[], _R]) -> _R | None:
+        """``action`` under the lock, a lock held elsewhere waited for; ``None`` once the
+        file is found damaged."""
         with self._lock:
+            if self.damaged:
+                return None
+            try:
+                return while_locked(self.path, action, lock_wait=self.lock_wait)
+            except sqlite3.DatabaseError as exc:
+                if not sqlite_damaged(exc):
+                    raise
+                self.damaged = str(exc)
+        self._on_damage(self.damaged)
+        return None
+
+    def get(self, key: str) -> str | None:
+        def read() -> str | None:
             row = self._db.execute("SELECT content FROM answers WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
+            return row[0] if row else None
+
+        return self._run(read)
 
     def put(self, key: str, model: str, content: str) -> None:
-        with self._lock, self._db:
-            self._db.execute(
-                "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?)",
-                (key, model, content, time.time()),
-            )
+        def write() -> None:
+            with self._db:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?)",
+                    (key, model, content, time.time()),
+                )
+
+        self._run(write)
 
     def close(self) -> None:
+        """Close the file; set it aside when it was found damaged."""
         with self._lock:
             self._db.close()
+        if self.damaged and self.path.exists():
+            set_aside(self.path, self.damaged)
+            self.was_set_aside = True
 
 
 def _error_message(response: requests.Response) -> str:
@@ -150,10 +193,15 @@ class ChatBackend:
     none). ``cache_dir`` holds the answer cache (``None``: no cache). ``concurrency`` requests
     in flight, ``rate`` requests per second (cache hits are free), ``retries`` further tries
     of a failed request, pausing ``Retry-After`` or ``backoff * 2**n`` seconds up to
-    ``max_wait``, each request given ``timeout`` seconds. ``temperature`` 0 by default (the
-    labels should not change between runs; ``None`` leaves it to the server). ``sleep`` does
-    the pauses (inject it in tests). ``stats`` counts ``requests``, ``cache_hits``,
-    ``retries``, ``failed`` and ``truncated`` answers.
+    ``max_wait``, each wait for the server given ``timeout`` seconds and each request
+    ``deadline`` seconds in all; an answer over ``max_bytes`` is not read further. Either is
+    a failed prompt, not retried; a redirect of the request is a :class:`ChatError` (the
+    base URL is not where the server is). ``temperature`` 0 by default (the labels should
+    not change between runs; ``None`` leaves it to the server). ``sleep`` does the pauses
+    (inject it in tests). ``stats`` counts ``requests``, ``cache_hits``, ``retries``,
+    ``failed`` and ``truncated`` answers, ``deadline_exceeded`` and ``too_large`` ones, and
+    ``cache_unreadable`` / ``cache_set_aside`` for a damaged cache (set aside and rebuilt;
+    one locked by another process is waited for ``lock_wait`` seconds at most).
 
     Languages: those of the paper's prompt, ``es`` and ``va``/``ca``.
     """
@@ -173,6 +221,9 @@ class ChatBackend:
         backoff: float = 1.0,
         max_wait: float = 120.0,
         timeout: float = 60.0,
+        deadline: float = 300.0,
+        max_bytes: int = 16 * 2**20,
+        lock_wait: float = 60.0,
         temperature: float | None = 0.0,
         max_tokens: int | None = None,
         contact: str = "",
@@ -202,11 +253,17 @@ class ChatBackend:
         self._sleep = sleep
         self._limiter = RateLimiter(rate)
         self._stats_lock = threading.Lock()
-        self._cache = _Cache(Path(cache_dir)) if cache_dir is not None else None
+        adapter = GuardedAdapter(deadline=deadline, max_bytes=max_bytes, pool=concurrency)
+        self._cache: _Cache | None = None
+        if cache_dir is not None:
+            self._cache = _Cache(
+                Path(cache_dir), lock_wait=lock_wait, on_damage=self._cache_damaged
+            )
+            if self._cache.was_set_aside:
+                self._count("cache_set_aside")
         self._pool: ThreadPoolExecutor | None = None
         self._closed = False
         self.session = requests.Session()
-        adapter = HTTPAdapter(pool_connections=1, pool_maxsize=concurrency, max_retries=0)
         self.session.mount("http://", adapter)
         self.session.mount("https://", adapter)
         self.session.headers.update({"User-Agent": agent})
@@ -219,6 +276,16 @@ class ChatBackend:
     def _count(self, key: str, n: int = 1) -> None:
         with self._stats_lock:
             self.stats[key] += n
+
+    def _cache_damaged(self, why: str) -> None:
+        self._count("cache_unreadable")
+        assert self._cache is not None
+        logger.warning(
+            "the answer cache %s is damaged (%s): prompts are sent again, and it is set "
+            "aside when this run ends",
+            self._cache.path,
+            why,
+        )
 
     def _body(self, prompt: str) -> dict[str, object]:
         body: dict[str, object] = {
@@ -265,7 +332,16 @@ class ChatBackend:
             self._limiter.acquire()
             self._count("requests")
             try:
-                response = self.session.post(self.url, json=body, timeout=self.timeout)
+                response = self.session.post(
+                    self.url, json=body, timeout=self.timeout, allow_redirects=False
+                )
+            except RedirectRefused as exc:
+                raise ChatError(
+                    f"{exc}: set the base URL to where the chat server really is"
+                ) from None
+            except AnswerRefused as exc:  # too slow in all, too large: this prompt only
+                self._count(exc.counter)
+                raise PromptFailed(str(exc)) from None
             except requests.RequestException as exc:
                 retry = _Retry(f"{type(exc).__name__}: {exc}")
                 if attempt == attempts and unreachable(exc):
@@ -349,6 +425,8 @@ class ChatBackend:
         self.session.close()
         if self._cache is not None:
             self._cache.close()
+            if self._cache.damaged:
+                self._count("cache_set_aside")
 
     def __enter__(self) -> ChatBackend:
         return self

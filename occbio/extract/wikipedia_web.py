@@ -32,7 +32,6 @@ from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 import requests
-from requests.adapters import HTTPAdapter
 
 from occbio.extract.wikipedia_answers import (
     CategoryError,
@@ -43,7 +42,7 @@ from occbio.extract.wikipedia_answers import (
     _json_error,
     _Retry,
 )
-from occbio.extract.wikipedia_cache import _CACHE_FILE, _cacheable, _json_zlib
+from occbio.extract.wikipedia_cache import _CACHE_FILE, _cacheable, _GuardedCache, _json_zlib
 from occbio.extract.wikipedia_urls import (
     category_members_url,
     default_base_url,
@@ -52,11 +51,15 @@ from occbio.extract.wikipedia_urls import (
 )
 from occbio.net import (
     RETRY_STATUSES,
+    AnswerRefused,
+    GuardedAdapter,
     RateLimiter,
     SiteBusy,
     backoff_delay,
     check_client_settings,
+    prepare_sqlite_cache,
     retry_after_seconds,
+    set_aside,
     unreachable,
 )
 
@@ -99,6 +102,18 @@ _NOT_RETRIED = (
 )
 
 
+def _dot_title(title: str) -> bool:
+    """Whether MediaWiki refuses ``title`` for its dot segments (``.``, ``..``, ``a/../b``):
+    no page has such a title, and in a URL path they would name another page."""
+    t = title.strip().replace(" ", "_")
+    return (
+        t in (".", "..")
+        or t.startswith(("./", "../"))
+        or t.endswith(("/.", "/.."))
+        or ("/./" in t or "/../" in t)
+    )
+
+
 class _NoCookies(http.cookiejar.DefaultCookiePolicy):
     """Never store or send a cookie: the answers must not depend on earlier requests."""
 
@@ -109,11 +124,11 @@ class _NoCookies(http.cookiejar.DefaultCookiePolicy):
         return False
 
 
-class _PoliteAdapter(HTTPAdapter):
+class _PoliteAdapter(GuardedAdapter):
     """Every network request (cache misses only) passes here: rate limit, bound, count."""
 
     def __init__(self, client: WikipediaWebClient, pool: int) -> None:
-        super().__init__(pool_connections=pool, pool_maxsize=pool, max_retries=0)
+        super().__init__(deadline=client.deadline, max_bytes=client.max_bytes, pool=pool)
         self._client = client
 
     def send(self, request: requests.PreparedRequest, *args: Any, **kwargs: Any) -> Any:
@@ -141,9 +156,15 @@ class WikipediaWebClient:
     are retried up to ``retries`` times, pausing ``Retry-After`` or ``backoff * 2**n`` seconds
     (capped at ``max_wait``); a ``Retry-After`` longer than ``max_wait`` raises
     :class:`~occbio.net.SiteBusy`, which stops the run, as the SPARQL client does; ``sleep``
-    does those pauses (inject it in tests).
-    ``cache_dir`` holds the SQLite cache (``None``: no cache). ``stats`` counts ``requests``
-    (network), ``cache_hits``, ``retries`` and ``status_*`` per result.
+    does those pauses (inject it in tests). ``timeout`` bounds each wait for the server,
+    ``deadline`` a whole request (a server dripping its answer), ``max_bytes`` an answer;
+    a page past either, or redirected to another host, is an ``error`` (not retried).
+    ``cache_dir`` holds the SQLite cache (``None``: no cache): a damaged one is set aside
+    (renamed ``.damaged``) and rebuilt, a locked one waited for ``lock_wait`` seconds at most.
+    ``stats`` counts ``requests`` (network), ``cache_hits``, ``retries``, ``status_*`` per
+    result, and ``deadline_exceeded``, ``too_large``, ``redirects_refused``,
+    ``invalid_titles``, ``cache_unreadable`` (rows, or a whole damaged cache, read as misses)
+    and ``cache_set_aside``.
     """
 
     def __init__(
@@ -158,7 +179,10 @@ class WikipediaWebClient:
         backoff: float = 1.0,
         max_wait: float = 120.0,
         timeout: float = 30.0,
+        deadline: float = 120.0,
+        max_bytes: int = 64 * 2**20,
         cache_dir: Path | None = None,
+        lock_wait: float = 60.0,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         if api not in ("rest", "parse"):
@@ -172,7 +196,10 @@ class WikipediaWebClient:
         self.backoff = backoff
         self.max_wait = max_wait
         self.timeout = timeout
+        self.deadline = deadline
+        self.max_bytes = max_bytes
         self.cache_dir = cache_dir
+        self.lock_wait = lock_wait
         self.stats: Counter[str] = Counter()
         self._base_urls = {k: v.rstrip("/") for k, v in (base_urls or {}).items()}
         for lang, base in self._base_urls.items():
@@ -185,6 +212,7 @@ class WikipediaWebClient:
         self._stats_lock = threading.Lock()
         self._unreachable: dict[str, SiteUnreachable] = {}
         self._closed = False
+        self._cache: _GuardedCache | None = None
         self.session = self._make_session(user_agent)
 
     def _make_session(self, user_agent: str) -> requests.Session:
@@ -195,18 +223,23 @@ class WikipediaWebClient:
             import requests_cache
 
             self.cache_dir.mkdir(parents=True, exist_ok=True)
+            path = self.cache_dir / _CACHE_FILE
+            if prepare_sqlite_cache(path, lock_wait=self.lock_wait):
+                self._count("cache_set_aside")
+            self._cache = _GuardedCache(
+                path,
+                serializer=_json_zlib(lambda: self._count("cache_unreadable")),
+                lock_wait=self.lock_wait,
+                on_damage=self._cache_damaged,
+            )
             api = self.api
             session = requests_cache.CachedSession(
-                str(self.cache_dir / _CACHE_FILE),
-                backend="sqlite",
-                serializer=_json_zlib(lambda: self._count("cache_unreadable")),
+                backend=self._cache,
                 expire_after=requests_cache.NEVER_EXPIRE,
                 cache_control=False,  # Wikipedia says max-age=0: keep the answers anyway
                 allowable_codes=(200, 404),
                 allowable_methods=("GET",),
                 filter_fn=lambda response: _cacheable(api, response),
-                wal=True,
-                busy_timeout=30_000,
             )
         adapter = _PoliteAdapter(self, pool=max(self.concurrency, 4))
         session.mount("http://", adapter)
@@ -221,6 +254,15 @@ class WikipediaWebClient:
     def _count(self, key: str, n: int = 1) -> None:
         with self._stats_lock:
             self.stats[key] += n
+
+    def _cache_damaged(self, why: str) -> None:
+        self._count("cache_unreadable")
+        logger.warning(
+            "the cache %s is damaged (%s): pages are fetched again, and it is set aside when "
+            "this run ends",
+            self.cache_dir,
+            why,
+        )
 
     def base_url(self, lang: str) -> str:
         """The site of ``lang``: from ``base_urls``, else https://{lang}.wikipedia.org."""
@@ -252,6 +294,9 @@ class WikipediaWebClient:
                 raise self._unreachable[lang]
             try:
                 response = self.session.get(url, timeout=self.timeout)
+            except AnswerRefused as exc:  # too slow in all, too large, another host
+                self._count(exc.counter)
+                return str(exc)
             except _NOT_RETRIED as exc:  # a title that makes no valid URL, say
                 return f"{type(exc).__name__}: {exc}"
             except requests.RequestException as exc:
@@ -294,6 +339,9 @@ class WikipediaWebClient:
 
     def fetch(self, lang: str, title: str) -> FetchResult:
         """One page. Raises :class:`SiteUnreachable` when ``lang``'s site cannot be reached."""
+        if _dot_title(title):  # in a URL path, "." and ".." would name another page
+            self._count("invalid_titles")
+            return self._result(lang, title, "error", detail=f"not a valid title: {title!r}")
         got = self._get(lang, self.url(lang, title), lambda r: _classify(self.api, r))
         if isinstance(got, str):
             return self._result(lang, title, "error", detail=got)
@@ -363,10 +411,14 @@ class WikipediaWebClient:
     # -- lifetime --------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Close the connections and the cache."""
+        """Close the connections and the cache (setting a damaged one aside)."""
         if not self._closed:
             self._closed = True
             self.session.close()
+            cache = self._cache
+            if cache is not None and cache.damaged and cache.path.exists():
+                set_aside(cache.path, cache.damaged)
+                self._count("cache_set_aside")
 
     def __enter__(self) -> WikipediaWebClient:
         return self
