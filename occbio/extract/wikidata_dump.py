@@ -17,7 +17,8 @@ work is split so every step streams:
 4. :func:`label_occupations` fills the labels in while the caller rewrites its file.
 
 Speed: most lines are not people, so a line is searched for ``"Q5"`` (or ``"numeric-id": 5``,
-the form older dumps use) before it is parsed; only lines that may be people are parsed.
+the form older dumps use, or either spelled with ``\\u`` escapes) before it is parsed; only
+lines that may be people are parsed.
 
 Errors by blast radius: a line that may be a person but is not one JSON entity object (bad
 JSON, nested too deep, no id) is skipped, counted (``entities_malformed``) and logged; a line
@@ -83,10 +84,26 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
+
+def _json_spelled(text: str) -> bytes:
+    """A regex of ``text`` as JSON may spell it: each character as itself or ``\\u00XX``
+    (hex digits in either case)."""
+    parts = []
+    for c in text:
+        hex_digits = "".join(f"[{d}{d.upper()}]" if d.isalpha() else d for d in f"{ord(c):04x}")
+        parts.append(b"(?:" + re.escape(c.encode()) + rb"|\\u" + hex_digits.encode() + b")")
+    return b"".join(parts)
+
+
 # Cheap tests on the raw line, run before json.loads. A false positive costs one parse; a false
 # negative would lose a person, so each test matches every way a Q5 value is written.
 _HUMAN_HINT = b'"Q5"'
 _HUMAN_NUMERIC = re.compile(rb'"numeric-id"\s*:\s*5\s*[,}]')
+# The same with \u escapes (``"Q\u0035"``), which JSON allows for any character: tried only
+# on a line that has one.
+_HUMAN_ESCAPED = re.compile(
+    b'"' + _json_spelled("Q5") + b'"|"' + _json_spelled("numeric-id") + rb'"\s*:\s*5\s*[,}]'
+)
 # Current dumps start each line with the entity's own id: a free exact test for collect_labels.
 _LEADING_ID = re.compile(rb'\{\s*"type"\s*:\s*"item"\s*,\s*"id"\s*:\s*"(Q\d+)"')
 _ANY_QID = re.compile(rb'"(Q\d+)"')
@@ -112,7 +129,11 @@ def label_occupations(entities: Iterable[Entity], labels: Mapping[str, str]) -> 
 
 
 def _may_be_human(line: bytes) -> bool:
-    return _HUMAN_HINT in line or _HUMAN_NUMERIC.search(line) is not None
+    return (
+        _HUMAN_HINT in line
+        or _HUMAN_NUMERIC.search(line) is not None
+        or (b"\\u" in line and _HUMAN_ESCAPED.search(line) is not None)
+    )
 
 
 def iter_humans(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import lzma
+import re
 import zlib
 from collections import Counter
 from collections.abc import Iterator
@@ -34,6 +35,13 @@ _STRIP = b" \t\r\n,"
 _BOM = b"\xef\xbb\xbf"
 _SNIPPET_CHARS = 80
 _MAX_LOGGED_MALFORMED = 20
+#: Lines read before the first entity line decides that the file is a dump: a dump whose first
+#: lines are corrupt is still read (they are counted), a file of another shape is refused.
+_PROBE_LINES = 100
+#: A JSON escape of a UTF-16 surrogate (``\ud800``): the only way a line can hold one.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+#: A surrogate left alone after parsing (a pair would have become one character).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class WikidataDumpError(Exception):
@@ -64,6 +72,30 @@ def _looks_like_entity(obj: Any) -> bool:
     return isinstance(obj, dict) and isinstance(obj.get("id"), str) and "type" in obj
 
 
+def _replace_lone_surrogates(obj: Any) -> int:
+    """Replace, in place, each lone surrogate in ``obj``'s strings and keys by U+FFFD; return
+    how many strings changed.
+
+    JSON may spell one (``"\\ud800"``) and ``json.loads`` keeps it, but UTF-8 cannot encode
+    it: left in, it stops whatever writes the record later, far from the line it came from.
+    """
+    changed = 0
+    stack = [obj] if isinstance(obj, (dict, list)) else []
+    while stack:
+        node = stack.pop()
+        pairs = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        for key, value in pairs:
+            if isinstance(value, str) and _LONE_SURROGATE.search(value):
+                node[key] = _LONE_SURROGATE.sub("\ufffd", value)
+                changed += 1
+            elif isinstance(value, (dict, list)):
+                stack.append(value)
+            if isinstance(key, str) and _LONE_SURROGATE.search(key):
+                node[_LONE_SURROGATE.sub("\ufffd", key)] = node.pop(key)
+                changed += 1
+    return changed
+
+
 # --------------------------------------------------------------------------------------------
 # I/O: opening, layout, malformed lines
 # --------------------------------------------------------------------------------------------
@@ -92,6 +124,7 @@ class _DumpReader:
         self.stats = stats
         self.entities_read = 0
         self._malformed_logged = 0
+        self._surrogates_logged = 0
 
     def malformed(self, lineno: int, line: bytes, why: str) -> None:
         """Count a skipped line; log the first few (a corrupt file should not flood the log)."""
@@ -103,49 +136,76 @@ class _DumpReader:
                 logger.warning("%s: further malformed lines are counted, not logged", self.path)
 
     def parse(self, lineno: int, line: bytes) -> dict[str, Any] | None:
-        """``json.loads`` the line; a line that is not an entity object is counted and skipped."""
+        """``json.loads`` the line; a line that is not an entity object is counted and skipped.
+
+        Lone surrogates (``\\ud800``) become U+FFFD, counted in ``entities_lone_surrogates``.
+        """
+        obj, why = self._load(line)
+        if why is not None:
+            self.malformed(lineno, line, why)
+            return None
+        if _SURROGATE_ESCAPE.search(line) and _replace_lone_surrogates(obj):
+            self.stats["entities_lone_surrogates"] += 1
+            self._surrogates_logged += 1
+            if self._surrogates_logged <= _MAX_LOGGED_MALFORMED:
+                logger.warning(
+                    "%s line %d: a lone surrogate escape (\\ud800-\\udfff, no character) "
+                    "read as U+FFFD",
+                    self.path,
+                    lineno,
+                )
+        return obj
+
+    @staticmethod
+    def _load(line: bytes) -> tuple[Any, str | None]:
+        """The line's entity object, or why it is not one."""
         try:
             obj = json.loads(line)
         except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
-            self.malformed(lineno, line, f"not valid JSON ({exc})")
-            return None
+            return None, f"not valid JSON ({exc})"
         except RecursionError:  # nested deeper than Python's JSON parser goes
-            self.malformed(lineno, line, "JSON nested too deep")
-            return None
+            return None, "JSON nested too deep"
         if not _looks_like_entity(obj):
-            self.malformed(lineno, line, "a JSON object without an entity id")
-            return None
-        return obj
+            return None, "a JSON object without an entity id"
+        return obj, None
 
-    def _not_a_dump(self, lineno: int, line: bytes) -> WikidataDumpError:
+    def _not_a_dump(self, lineno: int, line: bytes, lines_seen: int) -> WikidataDumpError:
         hint = ""
-        if line[:1] == b"{":
+        single = (
+            "; for a single entity file or a wbgetentities response use entities_from_json_file()"
+        )
+        if line in (b"{", b"["):
             hint = (
-                "; for a single entity file or a wbgetentities response "
-                "use entities_from_json_file()"
+                "; it looks pretty-printed (one JSON value over many lines): write it one "
+                "entity a line first (jq -c '.[]' for an array of entities)" + single
             )
+        elif line[:1] == b"{":
+            hint = single
         elif line[:1] == b"[":
-            hint = "; a JSON array on one line is not the dump's one-entity-per-line layout"
+            hint = (
+                "; a JSON array on one line is not the dump's one-entity-per-line layout "
+                "(jq -c '.[]' writes it one entity a line)"
+            )
+        where = f"line {lineno} is {_snippet(line)!r}"
+        if lines_seen > 1:
+            where += f" and none of its first {lines_seen} lines is an entity object"
         return WikidataDumpError(
-            f"{self.path} is not a Wikidata JSON dump: line {lineno} is {_snippet(line)!r}; "
+            f"{self.path} is not a Wikidata JSON dump: {where}; "
             f"expected '[' and then one entity object per line (as in latest-all.json){hint}"
         )
 
-    def _check_entity_line(self, lineno: int, line: bytes) -> None:
-        """The first entity line decides whether this is a dump at all."""
-        try:
-            obj = json.loads(line)
-        except (ValueError, RecursionError):
-            raise self._not_a_dump(lineno, line) from None
-        if not _looks_like_entity(obj):
-            raise self._not_a_dump(lineno, line)
-
     def lines(self) -> Iterator[tuple[int, bytes]]:
-        """Yield ``(line number, entity JSON bytes)``: stripped of whitespace and comma."""
+        """Yield ``(line number, entity JSON bytes)``: stripped of whitespace and comma.
+
+        The first line that parses as an entity object decides that the file is a dump; the
+        lines before it (at most :data:`_PROBE_LINES`) are then counted as malformed. A file
+        with no entity line among them is refused, named by its first line.
+        """
         fh = _open_binary(self.path)
         lineno = 0
         started = array = closed = False
         checked = False
+        before: list[tuple[int, bytes, str]] = []  # lines before the first entity line
         with fh:
             try:
                 for raw in fh:
@@ -167,14 +227,24 @@ class _DumpReader:
                     if closed:
                         self.malformed(lineno, line, "content after the closing ']'")
                         continue
+                    why = None
                     if line[:1] != b"{" or line[-1:] != b"}":
-                        if not checked:
-                            raise self._not_a_dump(lineno, line)
-                        self.malformed(lineno, line, "not one JSON object on the line")
+                        why = "not one JSON object on the line"
+                    elif not checked:
+                        why = self._load(line)[1]
+                    if why is not None:
+                        if checked:
+                            self.malformed(lineno, line, why)
+                            continue
+                        before.append((lineno, line[: _SNIPPET_CHARS * 4], why))
+                        if len(before) >= _PROBE_LINES:
+                            break
                         continue
                     if not checked:
-                        self._check_entity_line(lineno, line)
                         checked = True
+                        for args in before:
+                            self.malformed(*args)
+                        before.clear()
                     self.entities_read += 1
                     self.stats["entities_read"] += 1
                     yield lineno, line
@@ -184,6 +254,9 @@ class _DumpReader:
                 raise WikidataDumpError(
                     f"{self.path}: cannot read past line {lineno} ({exc}): the file is corrupt"
                 ) from exc
+        if before:
+            first_line, first, _ = before[0]
+            raise self._not_a_dump(first_line, first, len(before))
         if not started:
             raise WikidataDumpError(f"{self.path} holds only blank lines, not a Wikidata dump")
         if array and not closed:
@@ -224,6 +297,8 @@ def entities_from_json_file(path: str | Path) -> list[dict[str, Any]]:
     else:
         raise WikidataDumpError(f"{path} holds a JSON {type(data).__name__}, not entities")
     entities = [e for e in items if not (isinstance(e, dict) and "missing" in e)]
+    if _replace_lone_surrogates(entities):
+        logger.warning("%s: lone surrogate escapes (no character) read as U+FFFD", path)
     for entity in entities:
         if not _looks_like_entity(entity):
             raise WikidataDumpError(

@@ -3,8 +3,10 @@
 The source is a Wikidata JSON dump (streamed once, flat memory) or the SPARQL endpoint
 (queried in pages and blocks small enough for its 60-second limit).
 
-Outputs ``entities.jsonl`` (one :class:`~occbio.records.Entity` a line, in dump order) and
-``occupations.jsonl`` (each occupation's QID, label and number of people).
+Outputs ``entities.jsonl`` (one :class:`~occbio.records.Entity` a line, in dump order, each
+person once) and ``occupations.jsonl`` (each occupation's QID, label and number of people).
+The people before their occupations are labelled lie in the stage's ``.parts`` directory, which
+a resumed run keeps and a finished one removes, temporaries included.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from pathlib import Path
 
@@ -63,6 +65,8 @@ STAGE = "entities"
 ENTITIES_FILE = "entities.jsonl"
 OCCUPATIONS_FILE = "occupations.jsonl"
 _RAW_FILE = "entities.unlabelled.jsonl"
+#: How many repeated people are logged one by one (the rest are only counted).
+_MAX_LOGGED = 10
 
 
 def _settings(cfg: RunConfig) -> dict[str, object]:
@@ -123,15 +127,18 @@ def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> 
     resuming = state.begin(fp, inputs=inputs, settings=settings)
     if resuming:
         log.info("entities: resuming an interrupted run")
+    # where earlier versions kept the unlabelled people (and a kill left its temporary)
+    for leftover in run.path.glob(f"*{_RAW_FILE}*"):
+        leftover.unlink(missing_ok=True)
 
+    raw = state.parts_root / _RAW_FILE
     if cfg.entity_source == "wikidata":
-        counts, warnings, labels_of = _people_from_sparql(cfg, run, state, show_progress)
+        counts, warnings, labels_of = _people_from_sparql(cfg, run, state, raw, show_progress)
     elif cfg.entity_source == "titles":
-        counts, warnings, labels_of = _people_from_titles(cfg, run)
+        counts, warnings, labels_of = _people_from_titles(cfg, raw)
     else:
-        counts, warnings, labels_of = _people_from_dump(cfg, run, state, show_progress)
+        counts, warnings, labels_of = _people_from_dump(cfg, run, state, raw, show_progress)
 
-    raw = run.path / _RAW_FILE
     if cfg.entities.category is not None:
         for key in ["people", *(f"gender_{g}" for g in GENDER_CATEGORIES)]:
             counts.pop(key, None)  # counted again over the members only
@@ -154,12 +161,26 @@ def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> 
     counts["occupations"] = len(occ_counts)
     counts["occupations_unlabelled"] = len(unlabelled)
     state.finish(counts=counts, outputs=[ENTITIES_FILE, OCCUPATIONS_FILE], warnings=warnings)
-    raw.unlink(missing_ok=True)
     return StageResult.finished(STAGE, run.stage_record(STAGE))
 
 
+def _unique_people(people: Iterable[Entity], stats: Counter[str]) -> Iterator[Entity]:
+    """Each person once: a QID that came before (a dump that repeats an entity, a titles file
+    that names a person twice) is skipped and counted in ``people_duplicate``; the first
+    stays. Later stages key everything on the QID, so a repeat would stop them."""
+    seen: set[str] = set()
+    for entity in people:
+        if entity.qid in seen:
+            stats["people_duplicate"] += 1
+            if stats["people_duplicate"] <= _MAX_LOGGED:
+                log.warning("entities: %s comes again; the first one is kept", entity.qid)
+            continue
+        seen.add(entity.qid)
+        yield entity
+
+
 def _people_from_dump(
-    cfg: RunConfig, run: RunDir, state: StageState, show_progress: bool
+    cfg: RunConfig, run: RunDir, state: StageState, raw: Path, show_progress: bool
 ) -> tuple[Counter[str], list[str], LabelSource]:
     """Stream the dump's humans into the unlabelled people file (checkpointed)."""
     dump = cfg.resolved_entity_dump()
@@ -169,18 +190,20 @@ def _people_from_dump(
     writer = ChunkedWriter(
         state,
         "humans",
-        {"people": run.path / _RAW_FILE},
+        {"people": raw},
         chunk_size=cfg.checkpoint_every,
         stats=kept,
     )
     if not writer.done:
-        humans = iter_humans(
+        found = iter_humans(
             dump,
             cfg.langs,
             min_langs=cfg.entities.min_langs,
             label_langs=tuple(cfg.entities.label_langs),
             stats=reader_stats,
         )
+        # counted in reader_stats: a resumed run reads the dump from its start again
+        humans = _unique_people(found, reader_stats)
         if cfg.limit is not None:
             humans = islice(humans, cfg.limit)
         bar = progress_bar(show_progress, desc="entities", unit=" people", initial=writer.consumed)
@@ -215,16 +238,18 @@ def _people_from_dump(
     return counts, warnings, labels_of
 
 
-def _people_from_titles(cfg: RunConfig, run: RunDir) -> tuple[Counter[str], list[str], LabelSource]:
+def _people_from_titles(cfg: RunConfig, raw: Path) -> tuple[Counter[str], list[str], LabelSource]:
     """People given as titles: no Wikidata, so no labels to look up for occupations."""
     titles = cfg.entities.titles
     assert titles is not None
     stats: Counter[str] = Counter()
-    people = read_titles(titles, cfg.langs, min_langs=cfg.entities.min_langs, stats=stats)
+    people = _unique_people(
+        read_titles(titles, cfg.langs, min_langs=cfg.entities.min_langs, stats=stats), stats
+    )
     if cfg.limit is not None:
         people = islice(people, cfg.limit)
     try:
-        n = write_jsonl(run.path / _RAW_FILE, people)
+        n = write_jsonl(raw, people)
     except TitlesError as exc:
         raise InputError(str(exc)) from None
     stats["people"] = n
@@ -268,7 +293,7 @@ def _qid_number(qid: str) -> int:
 
 
 def _people_from_sparql(
-    cfg: RunConfig, run: RunDir, state: StageState, show_progress: bool
+    cfg: RunConfig, run: RunDir, state: StageState, raw: Path, show_progress: bool
 ) -> tuple[Counter[str], list[str], LabelSource]:
     """People from the SPARQL endpoint: occupations, then the people of each occupation in
     pages (each finished page logged, so a resumed run queries only what is left), then their
@@ -322,9 +347,7 @@ def _people_from_sparql(
     people = sorted(list(found)[: cfg.limit], key=_qid_number)
 
     stats: Counter[str] = Counter()
-    writer = ChunkedWriter(
-        state, "details", {"people": run.path / _RAW_FILE}, chunk_size=1, stats=stats
-    )
+    writer = ChunkedWriter(state, "details", {"people": raw}, chunk_size=1, stats=stats)
     if not writer.done:
         blocks = [people[i : i + ent.block_size] for i in range(0, len(people), ent.block_size)]
         bar = progress_bar(

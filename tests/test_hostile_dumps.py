@@ -1,0 +1,263 @@
+"""Hostile dumps and input files (issue #20): one bad record must not stop a whole stage.
+
+Each case feeds a real file (or a FIFO) through the reader or the ``occbio`` command and checks
+what was promised: a counted skip that reaches the manifest, a logged warning, or a one-line
+``occbio: error: ...`` without a traceback.
+"""
+
+from __future__ import annotations
+
+import bz2
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from occbio.cli import main
+from occbio.config import SAMPLE_DIR
+from occbio.extract.wikidata_dump import WikidataDumpError, iter_humans
+from tests.factories import human, write_wikidata_dump
+
+FEMALE, MALE = "Q6581072", "Q6581097"
+
+
+def _people(n: int) -> list[dict[str, Any]]:
+    return [
+        human(f"Q{i}", f"Person {i}", FEMALE, ["Q36180"], {"en": f"Person {i}"})
+        for i in range(1, n + 1)
+    ]
+
+
+def _dump_text(lines: list[str]) -> bytes:
+    """The dump layout: ``[``, one entity a line with a comma, ``]``."""
+    return ("[\n" + ",\n".join(lines) + "\n]\n").encode()
+
+
+def _entities(tmp_path: Path, dump: Path, *extra: str) -> tuple[int, dict[str, Any]]:
+    """`occbio entities` on ``dump``: the exit code and the stage's manifest record."""
+    out = tmp_path / "run"
+    code = main(
+        ["entities", "-q", "--langs", "en", "--entities-dump", str(dump), "--out", str(out), *extra]
+    )
+    manifest = out / "manifest.json"
+    record = (
+        json.loads(manifest.read_text())["stages"].get("entities", {}) if manifest.exists() else {}
+    )
+    return code, record
+
+
+def _one_error_line(err: str) -> str:
+    """The ``occbio: error:`` line of a failed command; there is one and no traceback."""
+    assert "Traceback" not in err
+    errors = [line for line in err.splitlines() if line.startswith("occbio: error:")]
+    assert len(errors) == 1, err
+    return errors[0]
+
+
+# -- 1. the dump's format is decided from more than its first line ------------------------------
+
+
+def test_a_corrupt_first_entity_line_is_a_counted_skip(tmp_path: Path) -> None:
+    good = [json.dumps(p) for p in _people(3)]
+    corrupt = good[0][: len(good[0]) // 2] + "}"  # cut, still one {...} line
+    dump = tmp_path / "wd.json"
+    dump.write_bytes(_dump_text([corrupt, good[1], good[2]]))
+    code, record = _entities(tmp_path, dump)
+    assert code == 0
+    assert record["counts"]["entities_malformed"] == 1
+    assert record["counts"]["people"] == 2
+    people = [
+        json.loads(x)["qid"] for x in (tmp_path / "run" / "entities.jsonl").read_text().splitlines()
+    ]
+    assert people == ["Q2", "Q3"]
+
+
+def test_first_lines_of_garbage_then_entities_are_read(tmp_path: Path) -> None:
+    lines = ["not json", '{"note": "not an entity"}', *(json.dumps(p) for p in _people(2))]
+    stats: Counter[str] = Counter()
+    dump = tmp_path / "wd.json"
+    dump.write_bytes(_dump_text(lines))
+    assert [e.qid for e in iter_humans(dump, ["en"], stats=stats)] == ["Q1", "Q2"]
+    assert stats["entities_malformed"] == 2 and stats["entities_read"] == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (json.dumps([human("Q1", "A", FEMALE, [], {"en": "A"})], indent=2), "pretty-printed"),
+        (json.dumps(human("Q1", "A", FEMALE, [], {"en": "A"}), indent=1), "pretty-printed"),
+        (json.dumps([human("Q1", "A", FEMALE, [], {"en": "A"})]), "one-entity-per-line"),
+    ],
+    ids=["pretty-printed array", "pretty-printed entity", "array on one line"],
+)
+def test_a_dump_of_another_json_shape_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, expected: str
+) -> None:
+    dump = tmp_path / "wd.json"
+    dump.write_text(text + "\n", encoding="utf-8")
+    code, _ = _entities(tmp_path, dump)
+    line = _one_error_line(capsys.readouterr().err)
+    assert code == 1
+    assert "is not a Wikidata JSON dump" in line and expected in line and str(dump) in line
+
+
+def test_a_long_file_of_other_json_is_refused_after_a_few_lines(tmp_path: Path) -> None:
+    """No entity among the first lines: refused, naming the first line, without reading on."""
+    dump = tmp_path / "wd.json"
+    dump.write_bytes(b"".join(b'{"n": %d}\n' % i for i in range(100_000)))
+    with pytest.raises(WikidataDumpError, match=r"line 1 is .* none of its first 100 lines"):
+        list(iter_humans(dump, ["en"]))
+
+
+# -- 2. a person repeated in the dump --------------------------------------------------------
+
+
+def test_a_person_repeated_in_the_dump_is_kept_once_and_counted(tmp_path: Path) -> None:
+    people = _people(3)
+    dump = write_wikidata_dump(tmp_path / "wd.json.bz2", [*people, people[1], people[1]])
+    code, record = _entities(tmp_path, dump)
+    assert code == 0
+    qids = [
+        json.loads(x)["qid"] for x in (tmp_path / "run" / "entities.jsonl").read_text().splitlines()
+    ]
+    assert qids == ["Q1", "Q2", "Q3"]
+    assert record["counts"]["people_duplicate"] == 2 and record["counts"]["people"] == 3
+
+
+def test_a_person_named_twice_in_a_titles_file_is_kept_once(tmp_path: Path) -> None:
+    titles = tmp_path / "t.tsv"
+    titles.write_text(
+        "qid\ten\nQ1\tAda Lovelace\nQ2\tEmmy Noether\nQ1\tAda Lovelace\n", encoding="utf-8"
+    )
+    out = tmp_path / "run"
+    argv = [
+        "entities",
+        "-q",
+        "--sample",
+        "--langs",
+        "en",
+        "--out",
+        str(out),
+        "--titles",
+        str(titles),
+    ]
+    assert main(argv) == 0
+    qids = [json.loads(x)["qid"] for x in (out / "entities.jsonl").read_text().splitlines()]
+    assert qids == ["Q1", "Q2"]
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["entities"]["counts"]
+    assert counts["people_duplicate"] == 1 and counts["people"] == 2
+
+
+@pytest.mark.slow
+def test_a_repeated_person_no_longer_stops_balance(tmp_path: Path) -> None:
+    """The issue's case: the sample dump with one person twice, through entities to balance."""
+    lines = (
+        bz2.decompress((SAMPLE_DIR / "wikidata-sample.json.bz2").read_bytes()).decode().splitlines()
+    )
+    person = next(x for x in lines if '"Q5"' in x).rstrip(",")
+    dump = tmp_path / "wd.json.bz2"
+    dump.write_bytes(bz2.compress("\n".join([*lines[:-1], person + ",", lines[-1]]).encode()))
+    out = tmp_path / "run"
+    argv = ["balance", "-q", "--langs", "en,es,ca", "--entities-dump", str(dump), "--out", str(out)]
+    for lang in ("en", "es", "ca"):
+        argv += ["--dump", f"{lang}={SAMPLE_DIR / f'{lang}wiki-sample-pages-articles.xml.bz2'}"]
+    assert main(argv) == 0
+    stages = json.loads((out / "manifest.json").read_text())["stages"]
+    assert stages["entities"]["counts"]["people_duplicate"] == 1
+    assert stages["balance"]["status"] == "done"
+
+
+# -- 3. lone surrogates ------------------------------------------------------------------------
+
+
+def test_a_lone_surrogate_in_a_label_is_replaced_and_counted(tmp_path: Path) -> None:
+    people = _people(2)
+    lines = [json.dumps(p) for p in people]
+    lines[0] = lines[0].replace('"value": "Person 1"', '"value": "Person \\ud800 1"')
+    lines[1] = lines[1].replace('"value": "Person 2"', '"value": "Person \\udfff\\ud83d\\ude00 2"')
+    assert lines[0] != json.dumps(people[0]) and lines[1] != json.dumps(people[1])
+    dump = tmp_path / "wd.json"
+    dump.write_bytes(_dump_text(lines))
+    code, record = _entities(tmp_path, dump)
+    assert code == 0
+    labels = [
+        json.loads(x)["label"]
+        for x in (tmp_path / "run" / "entities.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    assert labels == ["Person \ufffd 1", "Person \ufffd\U0001f600 2"]  # a whole pair stays
+    assert record["counts"]["entities_lone_surrogates"] == 2
+
+
+# -- 6. the byte pre-filter keeps what the JSON parse keeps --------------------------------------
+
+
+def _escaped(value: Any) -> str:
+    """``value`` as JSON with every character of every string and key \\u-escaped."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_escaped(k)}: {_escaped(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_escaped(v) for v in value) + "]"
+    if isinstance(value, str):
+        return '"' + "".join(f"\\u{ord(c):04X}" if ord(c) < 0x10000 else c for c in value) + '"'
+    return json.dumps(value)
+
+
+@pytest.mark.parametrize("form", ["id only", "numeric-id only"])
+def test_a_human_with_an_escaped_q5_is_kept(tmp_path: Path, form: str) -> None:
+    person = human("Q7", "Escaped", FEMALE, [], {"en": "Escaped"})
+    value = person["claims"]["P31"][0]["mainsnak"]["datavalue"]["value"]
+    del value["numeric-id" if form == "id only" else "id"]
+    line = _escaped(person)
+    assert '"Q5"' not in line and "numeric-id" not in line
+    assert json.loads(line) == person
+    dump = tmp_path / "wd.json"
+    dump.write_bytes(_dump_text([line]))
+    stats: Counter[str] = Counter()
+    assert [e.qid for e in iter_humans(dump, ["en"], stats=stats)] == ["Q7"]
+    assert stats["humans"] == 1
+
+
+def test_the_escaped_q5_reaches_the_entities_file(tmp_path: Path) -> None:
+    lines = [json.dumps(p) for p in _people(2)]
+    lines[1] = lines[1].replace('"numeric-id": 5, "id": "Q5"', '"id": "Q\\u0035"')
+    assert "Q\\u0035" in lines[1]
+    dump = tmp_path / "wd.json"
+    dump.write_bytes(_dump_text(lines))
+    code, record = _entities(tmp_path, dump)
+    assert code == 0 and record["counts"]["people"] == 2 and record["counts"]["humans"] == 2
+
+
+# -- 8. what a kill during the entities join leaves ---------------------------------------------
+
+
+def _files(root: Path) -> set[str]:
+    return {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
+
+
+def test_the_unlabelled_people_live_where_a_resume_cleans_up(tmp_path: Path) -> None:
+    dump = write_wikidata_dump(tmp_path / "wd.json.bz2", _people(3))
+    out = tmp_path / "run"
+    code, _ = _entities(tmp_path, dump)
+    assert code == 0
+    finished = {".occbio.lock", "manifest.json", "entities.jsonl", "occupations.jsonl"}
+    assert _files(out) == finished
+
+    # A kill while the people file was being joined leaves the stage running and the join's
+    # temporary behind (atomic_write's .NAME.XXXX.tmp), here or where earlier versions wrote it.
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["stages"]["entities"]["status"] = "running"
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    (out / "entities.jsonl").unlink()
+    parts = out / ".parts" / "entities"
+    parts.mkdir(parents=True)
+    (parts / ".entities.unlabelled.jsonl.k1ll3d.tmp").write_text('{"qid": "Q1"')
+    (out / ".entities.unlabelled.jsonl.k1ll3d.tmp").write_text('{"qid": "Q1"')
+    (out / "entities.unlabelled.jsonl").write_text('{"qid": "Q1"}\n')
+
+    code, record = _entities(tmp_path, dump)
+    assert code == 0 and record["resumed"] == 1
+    assert _files(out) == finished
+    qids = [json.loads(x)["qid"] for x in (out / "entities.jsonl").read_text().splitlines()]
+    assert qids == ["Q1", "Q2", "Q3"]
