@@ -2,11 +2,13 @@
 
 The Wikidata Query Service (https://query.wikidata.org/sparql) stops every query after 60
 seconds and throttles clients that use too much of its time. All requests go through
-:class:`SparqlClient` (SPARQLWrapper, HTTP POST, JSON results): one at a time, with the
-User-Agent Wikimedia asks for, backing off on 429/503 and honouring ``Retry-After`` (rules
-shared with the web client in :mod:`occbio.net`). Failures are told apart because the caller
-reacts differently to each: :class:`QueryTimeout` (split the query), :class:`EndpointUnreachable`
-(no network: stop at once), :class:`SparqlError` (anything else).
+:class:`SparqlClient` (the SPARQL 1.1 protocol's HTTP POST, JSON results, sent with requests
+through :class:`occbio.net.GuardedAdapter`): one at a time, with the User-Agent Wikimedia asks
+for, backing off on 429/503 and honouring ``Retry-After`` (rules shared with the web client in
+:mod:`occbio.net`), each request bounded by an overall deadline and a size cap, and never
+redirected (a POST redirected arrives as a GET without its query). Failures are told apart
+because the caller reacts differently to each: :class:`QueryTimeout` (split the query),
+:class:`EndpointUnreachable` (no network: stop at once), :class:`SparqlError` (anything else).
 
 This module knows nothing of what the queries ask: their text is built by
 :mod:`occbio.extract.wikidata_people` and :mod:`occbio.extract.wikidata_entities` (from the
@@ -16,32 +18,25 @@ what times out. :mod:`occbio.extract.wikidata_sparql` re-exports the public name
 
 from __future__ import annotations
 
-import ast
-import http.client
 import json
 import logging
-import ssl
 import time
-import urllib.error
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any, NoReturn
+from typing import Any
 
-from SPARQLWrapper import JSON, POST, SPARQLWrapper
-from SPARQLWrapper.SPARQLExceptions import (
-    EndPointInternalError,
-    EndPointNotFound,
-    QueryBadFormed,
-    SPARQLWrapperException,
-    Unauthorized,
-    URITooLong,
-)
+import requests
+import urllib3
 
 from occbio.net import (
     RETRY_STATUSES,
+    AnswerRefused,
+    GuardedAdapter,
+    RedirectRefused,
     backoff_delay,
     check_client_settings,
     retry_after_seconds,
+    unreachable,
 )
 
 __all__ = [
@@ -103,19 +98,19 @@ class _Unreachable(Exception):
 # --------------------------------------------------------------------------------------------
 
 
-def _server_text(exc: SPARQLWrapperException) -> str:
-    """The response body SPARQLWrapper folded into its exception message (as a bytes repr)."""
-    message = str(exc)
-    _, sep, tail = message.partition("Response:\n")
-    if not sep:
-        return message
-    try:
-        body = ast.literal_eval(tail.strip())
-    except (ValueError, SyntaxError):
-        return tail.strip()
-    if isinstance(body, bytes):
-        return body.decode("utf-8", "replace")
-    return str(body)
+def _cause(exc: BaseException) -> BaseException:
+    """What the network stack said under the layers requests and urllib3 wrap it in."""
+    reason: BaseException = exc
+    for _ in range(8):
+        inner = reason.args[0] if reason.args else None
+        inner = getattr(inner, "reason", inner)  # MaxRetryError wraps the real cause
+        if isinstance(inner, BaseException):
+            reason = inner
+        elif reason.__cause__ is not None:
+            reason = reason.__cause__
+        else:
+            break
+    return reason
 
 
 def _shorten(text: str) -> str:
@@ -136,7 +131,10 @@ class SparqlClient:
     server's timeout (which says "split me") normally comes first. 429/503 and other busy answers
     are retried up to ``retries`` times after ``Retry-After`` (when given, up to ``max_wait``) or
     an exponential pause from ``backoff``. ``sleep`` is injectable so tests can record the waits.
-    ``stats`` counts ``queries`` (requests sent), ``retries``, ``timeouts`` and ``rows``.
+    ``deadline`` bounds a whole request (a server dripping its answer never trips ``timeout``)
+    and ``max_bytes`` its answer: past either, or redirected, is a :class:`SparqlError`.
+    ``stats`` counts ``queries`` (requests sent), ``retries``, ``timeouts``, ``rows``, and
+    ``deadline_exceeded`` / ``too_large``.
     """
 
     def __init__(
@@ -148,6 +146,8 @@ class SparqlClient:
         retries: int = 5,
         backoff: float = 2.0,
         max_wait: float = 120.0,
+        deadline: float = 600.0,
+        max_bytes: int = 512 * 2**20,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         check_client_settings(user_agent=user_agent, retries=retries, timeout=timeout)
@@ -157,8 +157,17 @@ class SparqlClient:
         self.retries = retries
         self.backoff = backoff
         self.max_wait = max_wait
+        self.deadline = deadline
+        self.max_bytes = max_bytes
         self._sleep = sleep
         self.stats: Counter[str] = Counter()
+        self.session = requests.Session()
+        adapter = GuardedAdapter(deadline=deadline, max_bytes=max_bytes, pool=1)
+        self.session.mount("http://", adapter)
+        self.session.mount("https://", adapter)
+        self.session.headers.update(
+            {"User-Agent": user_agent, "Accept": "application/sparql-results+json"}
+        )
 
     def select(self, query: str) -> list[dict[str, str]]:
         """Run a SELECT query and return its rows as ``{variable: value}`` (unbound ones absent).
@@ -216,68 +225,51 @@ class SparqlClient:
 
     def _post(self, query: str) -> Any:
         """One HTTP request; returns the parsed JSON or raises one of the classified errors."""
-        wrapper = SPARQLWrapper(self.endpoint, agent=self.user_agent)
-        wrapper.setMethod(POST)
-        wrapper.setReturnFormat(JSON)
-        wrapper.setOnlyConneg(True)  # Accept header only: no format=/output= parameters
-        wrapper.setQuery(query)
-        # setTimeout() truncates to int (0.5 -> 0 = no timeout): set the attribute directly.
-        wrapper.timeout = self.timeout
         try:
-            result = wrapper.query()
-            try:
-                body = result.response.read()
-            finally:
-                result.response.close()
-        except QueryBadFormed as exc:
+            response = self.session.post(
+                self.endpoint, data={"query": query}, timeout=self.timeout, allow_redirects=False
+            )
+        except RedirectRefused as exc:
             raise SparqlError(
-                f"{self.endpoint} rejected the query (HTTP 400): {_shorten(_server_text(exc))}"
+                f"{exc}: give that address as the endpoint if it is the one"
             ) from None
-        except EndPointInternalError as exc:
-            text = _server_text(exc)
-            if _TIMEOUT_MARKER in text:
-                raise self._timeout("HTTP 500 TimeoutException: over the server's limit") from None
-            raise _Transient(f"HTTP 500: {_shorten(text)}") from None
-        except (EndPointNotFound, Unauthorized, URITooLong) as exc:
-            raise SparqlError(f"{self.endpoint}: {_shorten(str(exc))}") from None
-        except urllib.error.HTTPError as exc:
-            self._http_error(exc)
-        except urllib.error.URLError as exc:
-            reason = exc.reason
-            if isinstance(reason, TimeoutError):
-                raise EndpointUnreachable(
-                    f"the SPARQL endpoint {self.endpoint} cannot be reached (no answer to the "
-                    f"connection within {self.timeout:g} s)"
-                ) from None
-            if isinstance(reason, ssl.SSLError):
-                raise SparqlError(f"{self.endpoint}: TLS failed ({reason})") from None
-            if isinstance(reason, OSError):
-                raise _Unreachable(str(reason) or type(reason).__name__) from None
-            raise SparqlError(f"{self.endpoint}: {reason}") from None
-        except TimeoutError:
-            raise self._timeout(f"no answer within the client's {self.timeout:g} s") from None
-        except (http.client.HTTPException, ConnectionError) as exc:
-            raise _Transient(f"connection dropped ({exc!r})") from None
-        try:
-            return json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise _Transient(f"the answer is not JSON ({exc})") from None
-
-    def _http_error(self, exc: urllib.error.HTTPError) -> NoReturn:
-        try:
-            text = exc.read().decode("utf-8", "replace")
-        except (OSError, http.client.HTTPException):
-            text = ""
-        finally:
-            exc.close()
-        status = exc.code
+        except AnswerRefused as exc:  # past the deadline or the size cap
+            self.stats[exc.counter] += 1
+            raise SparqlError(str(exc)) from None
+        except requests.exceptions.ConnectTimeout:
+            raise EndpointUnreachable(
+                f"the SPARQL endpoint {self.endpoint} cannot be reached (no answer to the "
+                f"connection within {self.timeout:g} s)"
+            ) from None
+        except requests.exceptions.SSLError as exc:
+            raise SparqlError(f"{self.endpoint}: TLS failed ({_cause(exc)})") from None
+        except requests.RequestException as exc:
+            if isinstance(exc, requests.exceptions.ReadTimeout) or isinstance(
+                _cause(exc), (TimeoutError, urllib3.exceptions.ReadTimeoutError)
+            ):
+                raise self._timeout(f"no answer within the client's {self.timeout:g} s") from None
+            if unreachable(exc):
+                raise _Unreachable(str(_cause(exc))) from None
+            raise _Transient(f"connection dropped ({_cause(exc)!r})") from None
+        status = response.status_code
+        if status == 200:
+            try:
+                return json.loads(response.content.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError) as exc:
+                raise _Transient(f"the answer is not JSON ({exc})") from None
+        text = response.content.decode("utf-8", "replace")
+        if status == 400:
+            raise SparqlError(f"{self.endpoint} rejected the query (HTTP 400): {_shorten(text)}")
         if status == 504 or (status in RETRY_STATUSES and _TIMEOUT_MARKER in text):
-            raise self._timeout(f"HTTP {status}")
+            what = "TimeoutException: over the server's limit" if status == 500 else ""
+            raise self._timeout(f"HTTP {status} {what}".strip())
+        if status == 500:
+            raise _Transient(f"HTTP 500: {_shorten(text)}")
         if status in RETRY_STATUSES:
-            retry_after = retry_after_seconds(exc.headers.get("Retry-After"))
-            raise _Transient(f"HTTP {status} {exc.reason}", retry_after)
+            retry_after = retry_after_seconds(response.headers.get("Retry-After"))
+            raise _Transient(f"HTTP {status} {response.reason}", retry_after)
         detail = f": {_shorten(text)}" if text.strip() else ""
-        raise SparqlError(f"{self.endpoint} answered HTTP {status} {exc.reason}{detail}")
+        raise SparqlError(f"{self.endpoint} answered HTTP {status} {response.reason}{detail}")
 
     def _rows(self, data: Any) -> list[dict[str, str]]:
         try:

@@ -174,11 +174,21 @@ def _page_query(
     )
 
 
-def _too_deep(what: str, max_depth: int, query: PeopleQuery) -> QueryTimeout:
+def _too_deep(
+    what: str, suffix: str, timeouts: int, max_depth: int, query: PeopleQuery
+) -> QueryTimeout:
+    """Says how far the splitting really went: the parts are tried one by one, so giving up
+    on the first part at the deepest level comes after a few queries, not ``10**max_depth``."""
+    where = (
+        f"down to the part whose QIDs end in {suffix!r} (one of {10 ** len(suffix)})"
+        if suffix
+        else "the whole query (max_depth=0: no splitting)"
+    )
     return QueryTimeout(
-        f"{what} still times out after splitting the people into {10**max_depth} parts "
-        f"(max_depth={max_depth}) for langs {','.join(query.langs)}: ask for fewer languages, "
-        "name fewer or narrower occupations (--occupations), or raise max_depth"
+        f"{what} still times out: {timeouts} queries timed out, {where}, and max_depth="
+        f"{max_depth} stops the splitting there, for langs {','.join(query.langs)}: ask for "
+        "fewer languages, name fewer or narrower occupations (--occupations), or raise "
+        "max_depth"
     )
 
 
@@ -206,20 +216,23 @@ def occupation_counts(
     if occs == []:
         return {}
     totals: Counter[str] = Counter()
-    not_numbers = 0
+    not_numbers = timeouts = 0
 
     def count(part_occs: list[str] | None, suffix: str) -> None:
-        nonlocal not_numbers
+        nonlocal not_numbers, timeouts
         try:
             rows = client.select(_counts_query(query, part_occs, suffix))
         except QueryTimeout:
+            timeouts += 1
             if part_occs is not None and len(part_occs) > 1:
                 logger.info("occupation counts timed out: one query per occupation")
                 for occ in part_occs:
                     count([occ], suffix)
                 return
             if len(suffix) >= max_depth:
-                raise _too_deep("counting people per occupation", max_depth, query) from None
+                raise _too_deep(
+                    "counting people per occupation", suffix, timeouts, max_depth, query
+                ) from None
             logger.info("occupation counts timed out: splitting partition %r", suffix)
             for part in _partitions(suffix):
                 count(part_occs, part)
@@ -290,7 +303,10 @@ def _walk(
     done: dict[str, list[str] | None],
     max_depth: int,
 ) -> Iterator[tuple[Batch, list[str] | None]]:
+    timeouts = 0
+
     def partition(occ: str, suffix: str) -> Iterator[tuple[Batch, list[str] | None]]:
+        nonlocal timeouts
         offset = 0
         while True:
             batch = Batch(occ, suffix, offset)
@@ -302,9 +318,14 @@ def _walk(
                 try:
                     rows = client.select(_page_query(query, occ, suffix, page_size, offset))
                 except QueryTimeout:
+                    timeouts += 1
                     if len(suffix) >= max_depth:
                         raise _too_deep(
-                            f"the people of {occ} (batch {batch.key})", max_depth, query
+                            f"the people of {occ} (batch {batch.key})",
+                            suffix,
+                            timeouts,
+                            max_depth,
+                            query,
                         ) from None
                     logger.info("batch %s timed out: splitting it into 10 parts", batch.key)
                     result = None
