@@ -83,13 +83,20 @@ def _sample_titles_tsv(path: Path) -> dict[str, str]:
     return truth
 
 
-def test_titles_need_pronoun_gender(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_titles_take_gender_from_pronouns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """People given as titles have no Wikidata gender: pronouns by default, Wikidata refused."""
     from occbio.cli import main
 
     _sample_titles_tsv(tmp_path / "t.tsv")
-    argv = ["entities", "--sample", "--langs", "en,es,ca", "--out", str(tmp_path / "r")]
-    assert main([*argv, "--titles", str(tmp_path / "t.tsv")]) == 2
-    assert "--gender-from pronouns" in capsys.readouterr().err
+    argv = ["--sample", "--langs", "en,es,ca", "--titles", str(tmp_path / "t.tsv")]
+    assert main(["entities", "-q", *argv, "--out", str(tmp_path / "r")]) == 0
+    capsys.readouterr()
+    wikidata = ["--gender-from", "wikidata", "--out", str(tmp_path / "w")]
+    assert main(["mine", *argv, *wikidata]) == 2
+    assert "people given as titles have no Wikidata gender" in capsys.readouterr().err
+    assert not (tmp_path / "w" / "manifest.json").exists()
 
 
 def test_category_keeps_only_its_members(tmp_path: Path) -> None:
