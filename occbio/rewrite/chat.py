@@ -7,17 +7,19 @@ audit's :class:`~occbio.audit.chat_client.ChatBackend` (rate limit, retries, ``R
 the answer cache on disk).
 
 An answer is used only when it is plausibly the same sentence (:func:`accept_answer`): one
-line, not empty, and at most half of its words replaced by other words (an inflection of the
-same word, `director` → `directora`, does not count). Anything else (a refusal, an
-explanation, a translation, a server that gave up on the prompt) falls back to the rule-based
-rewrite of the same sentence, counted in ``stats`` (``fallback_*``), so one bad answer never
-costs a line. A sentence the rules leave unchanged is still sent: the model may know more.
+line, not empty, no control character but tab, and at most half of its words replaced by other
+words (an inflection of the same word, `director` → `directora`, does not count). Anything else
+(a refusal, an explanation, a translation, a NUL or an escape sequence, a server that gave up
+on the prompt) falls back to the rule-based rewrite of the same sentence, counted in ``stats``
+(``fallback_*``), so one bad answer never costs a line. A sentence the rules leave unchanged
+is still sent: the model may know more.
 """
 
 from __future__ import annotations
 
 import difflib
 import logging
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -42,6 +44,9 @@ _LANG_NAMES = {
 }
 #: An answer may change at most this share of the sentence's words (and at least 2).
 MAX_CHANGED_SHARE = 0.5
+#: Control characters other than tab (NUL, escapes, line breaks): no sentence of a corpus
+#: holds them, so an answer that does is not a rewrite.
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 
 _PROMPT = """Rewrite this {language} sentence from a biography so that the person it is about \
 is {target}. Change only the words whose grammatical gender follows that person: pronouns, \
@@ -86,7 +91,7 @@ def accept_answer(sentence: str, answer: str, lang: str) -> str | None:
             and not (sentence.startswith(op) and sentence.endswith(cl))
         ):
             text = text[1:-1].strip()
-    if not text or "\n" in text:
+    if not text or "\n" in text or _CONTROL_RE.search(text):
         return None
     src, out = words(sentence, lang), words(text, lang)
     if not src or not out:
