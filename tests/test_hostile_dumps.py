@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bz2
 import json
+import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -261,3 +262,77 @@ def test_the_unlabelled_people_live_where_a_resume_cleans_up(tmp_path: Path) -> 
     assert _files(out) == finished
     qids = [json.loads(x)["qid"] for x in (out / "entities.jsonl").read_text().splitlines()]
     assert qids == ["Q1", "Q2", "Q3"]
+
+
+# -- 3 and 7. align --input: lone surrogates, a byte order mark, a FIFO ---------------------------
+
+_DOCS = [
+    {
+        "doc": "d1",
+        "lang": "en",
+        "sentences": [
+            "Ada Lovelace was an English mathematician and writer.",
+            "She worked on the Analytical Engine of Charles Babbage.",
+            "Her notes hold the first published \ud800 algorithm for a machine.",
+        ],
+    },
+    {
+        "doc": "d1",
+        "lang": "es",
+        "sentences": [
+            "Ada Lovelace fue una matemática y escritora inglesa.",
+            "Trabajó en la máquina analítica de Charles Babbage.",
+            "Sus notas contienen el primer algoritmo publicado para una máquina.",
+        ],
+    },
+    {"doc": "d2\udc00", "lang": "en", "sentences": ["Emmy Noether was a German mathematician."]},
+    {"doc": "d2\udc00", "lang": "es", "sentences": ["Emmy Noether fue una matemática alemana."]},
+]
+
+
+def _docs_file(path: Path) -> Path:
+    """The documents as JSON lines (json.dumps spells the lone surrogates as escapes), with a
+    UTF-8 byte order mark before line 1, as Windows editors save."""
+    text = "".join(json.dumps(row) + "\n" for row in _DOCS)
+    assert "\\ud800" in text and "\\udc00" in text
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("ascii"))
+    return path
+
+
+def test_align_input_reads_past_a_bom_and_lone_surrogates(tmp_path: Path) -> None:
+    from occbio.align.inputs import read_docs_jsonl
+
+    stats: Counter[str] = Counter()
+    docs = read_docs_jsonl(_docs_file(tmp_path / "docs.jsonl"), ["en", "es"], stats)
+    assert [d.doc for d in docs] == ["d1"]  # line 1 read despite the BOM
+    assert (
+        docs[0].sentences["en"][2]
+        == "Her notes hold the first published \ufffd algorithm for a machine."
+    )
+    assert stats["input_lines"] == 2
+    assert stats["input_lines_lone_surrogates"] == 1
+    assert stats["input_lines_malformed"] == 2  # the id d2\udc00: refused, not altered
+
+
+@pytest.mark.slow
+def test_align_input_with_lone_surrogates_writes_its_alignments(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    argv = ["align", "-q", "--input", str(_docs_file(tmp_path / "docs.jsonl")), "--langs", "en,es"]
+    assert main([*argv, "--out", str(out)]) == 0
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["align"]["counts"]
+    assert counts["input_lines_lone_surrogates"] == 1 and counts["input_lines_malformed"] == 2
+    rows = [
+        json.loads(x) for x in (out / "alignments.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    assert any("\ufffd" in row["text"]["en"] for row in rows)
+
+
+def test_align_input_from_a_fifo_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "docs.fifo"
+    os.mkfifo(fifo)  # nobody writes to it: opening it would hang
+    argv = ["align", "-q", "--input", str(fifo), "--langs", "en,es", "--out", str(tmp_path / "run")]
+    assert main(argv) == 1
+    line = _one_error_line(capsys.readouterr().err)
+    assert str(fifo) in line and "not a regular file" in line

@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 
 #: Characters an id must not hold: they would split a TSV row or a line of a plain file.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: A surrogate left alone by ``json.loads`` (JSON may spell one, ``\ud800``); UTF-8 cannot
+#: encode it, so it would stop the first write of the text.
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 #: How many skipped lines are logged with their number (the rest are only counted).
 _MAX_LOGGED = 10
 
@@ -61,6 +64,8 @@ def _problem(row: object) -> str | None:
         return '"doc" must be a non-empty string'
     if _CONTROL.search(doc):
         return '"doc" holds a control character (tab, line break, ...)'
+    if _LONE_SURROGATE.search(doc):
+        return '"doc" holds a lone surrogate (an escape \\ud800-\\udfff that is no character)'
     if not isinstance(sentences, list) or not all(isinstance(s, str) for s in sentences):
         return '"sentences" must be a list of strings'
     return None
@@ -90,15 +95,21 @@ def read_docs_jsonl(
     ``doc`` must be a non-empty string without control characters (a tab or a line break would
     split the TSV rows written from it); ``lang`` is matched case-insensitively, like
     ``--langs``. A malformed line, a line that is not UTF-8 (read with replacement characters),
-    or one in a language not asked for, is counted, and the first few logged with their line
-    number; a document given twice in one language keeps the first. With ``clean``, sentences
-    outside its length limits are left out (counted). A file with no usable line at all, or
-    whose documents share none of ``langs``, is an :class:`InputError`.
+    a line whose sentences hold lone surrogate escapes (``\\ud800``, read as U+FFFD), or one in
+    a language not asked for, is counted, and the first few logged with their line number; a
+    byte order mark is read past; a document given twice in one language keeps the first.
+    With ``clean``, sentences outside its length limits are left out (counted). A file with no
+    usable line at all, or whose documents share none of ``langs``, is an :class:`InputError`.
     """
     clean = clean or CleanConfig()
     docs: dict[str, Doc] = {}
     wanted = set(langs)
     if not Path(path).is_file():
+        if Path(path).exists() and not Path(path).is_dir():
+            raise InputError(
+                f"input file {path} is not a regular file (a FIFO or <(...)?): it is read "
+                "again by --explain and when the run resumes; save it to a file first"
+            )
         raise InputError(f"input file not found: {path}")
 
     def skip(counter: str, line_no: int, why: str) -> None:
@@ -109,9 +120,9 @@ def read_docs_jsonl(
     with open(path, "rb") as fh:
         for line_no, raw in enumerate(fh, 1):
             try:
-                line = raw.decode("utf-8")
+                line = raw.decode("utf-8-sig")  # a byte order mark (line 1) is no content
             except UnicodeDecodeError:
-                line = raw.decode("utf-8", "replace")
+                line = raw.decode("utf-8-sig", "replace")
                 skip("input_lines_invalid_utf8", line_no, "is not UTF-8: read with U+FFFD")
             if not line.strip():
                 continue
@@ -131,7 +142,13 @@ def read_docs_jsonl(
             if lang in entry.sentences:
                 stats["input_lines_duplicate"] += 1
                 continue
-            _within_limits(entry, lang, [s.strip() for s in row["sentences"]], clean, stats)
+            sentences = [s.strip() for s in row["sentences"]]
+            if any(_LONE_SURROGATE.search(s) for s in sentences):
+                sentences = [_LONE_SURROGATE.sub("\ufffd", s) for s in sentences]
+                skip(
+                    "input_lines_lone_surrogates", line_no, "lone surrogate escapes read as U+FFFD"
+                )
+            _within_limits(entry, lang, sentences, clean, stats)
             stats["input_lines"] += 1
     if not docs:
         raise InputError(
