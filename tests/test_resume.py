@@ -1,4 +1,10 @@
-"""A real `occbio` process killed with SIGKILL mid-stage resumes to byte-identical output."""
+"""A real `occbio` process killed with SIGKILL mid-stage resumes to byte-identical output.
+
+The kill comes at a set point, not after a wait: the process runs `occbio` with its manifest
+saves wrapped, and sends itself SIGKILL right after the save that records the progress the test
+asks for. So no test depends on how fast a busy machine runs the stage (a watcher polling the
+manifest could see the stage end before its deadline, or miss the moment).
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,54 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.factories import human, occupation, write_pages_dump, write_wikidata_dump
+
+#: ``python -c KILL_AT STAGE CONDITION ARGV...``: `occbio ARGV` that kills itself (SIGKILL) after
+#: the first manifest save where STAGE is running and CONDITION (a Python expression over its
+#: manifest record ``rec``) holds.
+KILL_AT = """
+import os, signal, sys
+from occbio import run
+from occbio.cli import main
+
+stage, condition = sys.argv[1], sys.argv[2]
+save = run.RunDir.save
+
+def save_then_maybe_die(self):
+    save(self)
+    rec = self.manifest["stages"].get(stage, {})
+    if rec.get("status") == "running" and eval(condition, {"rec": rec}):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+run.RunDir.save = save_then_maybe_die
+sys.exit(main(sys.argv[3:]))
+"""
+
+#: The stage's unfinished keys have consumed at least AT input items between them.
+CONSUMED_AT_LEAST = (
+    'sum(p.get("consumed", 0) for p in rec.get("progress", {{}}).values() if not p.get("done"))'
+    " >= {at}"
+)
+
+#: Hang guard only: a stage that never reaches its kill point must not block the suite.
+HANG_GUARD = 600
+
+
+def kill_at(stage: str, condition: str, argv: list[str], **kwargs: object) -> None:
+    """Run `occbio ARGV` until it kills itself at ``condition`` (a failure if it ends before)."""
+    done = subprocess.run(
+        [sys.executable, "-c", KILL_AT, stage, condition, *argv],
+        stdout=subprocess.DEVNULL,  # workers orphaned by the kill may hold a pipe open
+        stderr=subprocess.DEVNULL,
+        timeout=HANG_GUARD,
+        **kwargs,  # type: ignore[arg-type]
+    )
+    assert done.returncode == -signal.SIGKILL, f"the run ended before it was killed mid-{stage}"
+
 
 N_PEOPLE = 600
 CITIES = ["Leeds", "Porto", "Lyon", "Dakar", "Osaka", "Quito", "Perth", "Tromso"]
@@ -56,12 +104,16 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {"wikidata": wd, "pages": pages}
 
 
-def _cmd(inputs: dict[str, Path], out: Path, workers: int = 2) -> list[str]:
+def _args(inputs: dict[str, Path], out: Path, workers: int = 2) -> list[str]:
     return [
-        sys.executable, "-m", "occbio.cli", "text", "--langs", "en", "--quiet",
+        "text", "--langs", "en", "--quiet",
         "--entities-dump", str(inputs["wikidata"]), "--dump", f"en={inputs['pages']}",
         "--checkpoint-every", "20", "--workers", str(workers), "--out", str(out),
     ]  # fmt: skip
+
+
+def _cmd(inputs: dict[str, Path], out: Path, workers: int = 2) -> list[str]:
+    return [sys.executable, "-m", "occbio.cli", *_args(inputs, out, workers)]
 
 
 def _outputs(out: Path) -> dict[str, bytes]:
@@ -74,55 +126,29 @@ def _outputs(out: Path) -> dict[str, bytes]:
     return {n: (out / n).read_bytes() for n in names}
 
 
-def _stage_progress(out: Path, stage: str) -> int:
-    try:
-        manifest = json.loads((out / "manifest.json").read_text())
-    except (FileNotFoundError, json.JSONDecodeError):
-        return 0
-    rec = manifest.get("stages", {}).get(stage, {})
-    if rec.get("status") != "running":
-        return 0
-    return sum(p.get("consumed", 0) for p in rec.get("progress", {}).values() if not p.get("done"))
-
-
-def _kill_when(
-    proc: subprocess.Popen, out: Path, stage: str, timeout: float = 120, *, at: int = 40
-) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"the run ended before it could be killed mid-{stage}")
-        if _stage_progress(out, stage) >= at:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait()
-            return
-        time.sleep(0.01)
-    proc.kill()
-    pytest.fail(f"{stage} made no checkpointed progress in {timeout}s")
-
-
 @pytest.mark.slow
 def test_kill_9_mid_text_stage_then_resume_is_identical(
     inputs: dict[str, Path], tmp_path: Path
 ) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     ref = tmp_path / "reference"  # in one process; the killed run cleans pages in two workers
-    subprocess.run(_cmd(inputs, ref, workers=1), check=True, env=env, capture_output=True)
+    subprocess.run(
+        _cmd(inputs, ref, workers=1), check=True, env=env, capture_output=True, timeout=HANG_GUARD
+    )
     expected = _outputs(ref)
     assert expected["text/en.sentences.jsonl"].count(b"\n") >= N_PEOPLE
 
     out = tmp_path / "killed"
-    proc = subprocess.Popen(
-        _cmd(inputs, out), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    _kill_when(proc, out, "text")
+    kill_at("text", CONSUMED_AT_LEAST.format(at=40), _args(inputs, out), env=env)
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["stages"]["text"]["status"] == "running"
     assert not (out / "text" / "en.sentences.jsonl").exists(), (
         "no finished-looking file after a kill"
     )
 
-    done = subprocess.run(_cmd(inputs, out), env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        _cmd(inputs, out), env=env, capture_output=True, text=True, timeout=HANG_GUARD
+    )
     assert done.returncode == 0, done.stderr
     assert _outputs(out) == expected
     manifest = json.loads((out / "manifest.json").read_text())
@@ -134,7 +160,9 @@ def test_kill_9_mid_text_stage_then_resume_is_identical(
     assert not (out / ".parts" / "text").exists()
 
     # A third run finds everything done and skips both stages.
-    again = subprocess.run(_cmd(inputs, out), env=env, capture_output=True, text=True)
+    again = subprocess.run(
+        _cmd(inputs, out), env=env, capture_output=True, text=True, timeout=HANG_GUARD
+    )
     assert again.returncode == 0
     assert again.stdout.count("already done (skipped)") == 2
     assert _outputs(out) == expected
@@ -146,13 +174,13 @@ def test_kill_9_mid_entities_stage_then_resume_is_identical(
 ) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     ref = tmp_path / "reference"
-    subprocess.run(_cmd(inputs, ref), check=True, env=env, capture_output=True)
+    subprocess.run(_cmd(inputs, ref), check=True, env=env, capture_output=True, timeout=HANG_GUARD)
     out = tmp_path / "killed"
-    proc = subprocess.Popen(
-        _cmd(inputs, out), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    kill_at("entities", CONSUMED_AT_LEAST.format(at=40), _args(inputs, out), env=env)
+    assert json.loads((out / "manifest.json").read_text())["stages"]["entities"]["progress"]
+    done = subprocess.run(
+        _cmd(inputs, out), env=env, capture_output=True, text=True, timeout=HANG_GUARD
     )
-    _kill_when(proc, out, "entities")
-    done = subprocess.run(_cmd(inputs, out), env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert _outputs(out) == _outputs(ref)
 
@@ -168,26 +196,27 @@ def test_kill_9_mid_align_stage_then_resume_is_identical(tmp_path: Path) -> None
     ref = tmp_path / "reference"
     subprocess.run(
         [sys.executable, "-m", "occbio.cli", "text", *common, "--out", str(ref)],
-        check=True, env=env, capture_output=True,
+        check=True, env=env, capture_output=True, timeout=HANG_GUARD,
     )  # fmt: skip
     out = tmp_path / "killed"
     shutil.copytree(ref, out)
 
     def align(where: Path) -> list[str]:
-        return [sys.executable, "-m", "occbio.cli", "align", *common, "--out", str(where),
-                "--checkpoint-every", "2"]  # fmt: skip
+        return ["align", *common, "--out", str(where), "--checkpoint-every", "2"]
 
-    subprocess.run(align(ref), check=True, env=env, capture_output=True)
-    proc = subprocess.Popen(
-        align(out), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    _kill_when(proc, out, "align", at=6)
+    def occbio(args: list[str]) -> list[str]:
+        return [sys.executable, "-m", "occbio.cli", *args]
+
+    subprocess.run(occbio(align(ref)), check=True, env=env, capture_output=True, timeout=HANG_GUARD)
+    kill_at("align", CONSUMED_AT_LEAST.format(at=6), align(out), env=env)
     killed = json.loads((out / "manifest.json").read_text())["stages"]["align"]
     consumed = killed["progress"]["mined"]["consumed"]
     assert killed["status"] == "running" and 6 <= consumed < 30
     assert not (out / "alignments.jsonl").exists()
 
-    done = subprocess.run(align(out), env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        occbio(align(out)), env=env, capture_output=True, text=True, timeout=HANG_GUARD
+    )
     assert done.returncode == 0, done.stderr
     for name in ("alignments.jsonl", "alignments.tsv", "align/mined.jsonl"):
         assert (out / name).read_bytes() == (ref / name).read_bytes(), name
