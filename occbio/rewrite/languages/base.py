@@ -20,13 +20,22 @@ Everything here is pure: words in, substitutions out.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 #: plan[i] = (number of source tokens, target words) for a substitution starting at token i
 Plan = dict[int, tuple[int, tuple[str, ...]]]
 
-_URLISH = re.compile(r"\S*(?:://|www\.|@)\S*")
+_RUN = re.compile(r"\S+")
+_URL_MARKS = ("://", "www.", "@")
+
+
+def urlish_zones(text: str) -> list[tuple[int, int]]:
+    """The runs of non-space characters that hold ``://``, ``www.`` or ``@`` (URLs, e-mail
+    addresses, handles), in order. The same zones as ``\\S*(?:://|www\\.|@)\\S*`` found, but
+    in linear time: that pattern backtracked over every start of a long run (quadratic)."""
+    return [m.span() for m in _RUN.finditer(text) if any(k in m.group() for k in _URL_MARKS)]
 
 
 @dataclass(frozen=True)
@@ -112,12 +121,18 @@ class Language:
 
     def protected_positions(self, d: str, s: Sentence) -> set[int]:
         """Tokens never touched: inside URLs and e-mail addresses."""
-        zones = [m.span() for m in _URLISH.finditer(s.text)]
+        zones = urlish_zones(s.text)
         if not zones:
             return set()
-        return {
-            i for i, (a, b) in enumerate(s.spans) if any(za <= a and b <= zb for za, zb in zones)
-        }
+        ends = [zb for _, zb in zones]
+        protected = set()
+        for i, (a, b) in enumerate(s.spans):
+            # the zones are disjoint and sorted: only the first one ending at or after the
+            # token can hold it
+            k = bisect_left(ends, b)
+            if k < len(zones) and zones[k][0] <= a:
+                protected.add(i)
+        return protected
 
     def relatives(self, s: Sentence) -> set[int]:
         """Tokens naming a relative of the person (`her mother`): left alone unless the
