@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import os
+import stat
 import sys
+from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -60,12 +64,11 @@ def add_rewrite_parser(sub: Any) -> None:
 def run_rewrite(args: argparse.Namespace) -> int:
     """Carry out ``occbio rewrite``; an unsupported language raises before anything is read."""
     from occbio.cli_options import UsageError
-    from occbio.run import atomic_write
 
     explain = getattr(args, "explain", None)
     if explain is not None and getattr(args, "backend", "rules") != "rules":
         raise UsageError("--explain reports the rules' edits: it needs --backend rules")
-    if explain is not None:
+    if explain is not None and _is_file_or_new(explain):
         for other, what in ((args.input, "--input"), (args.output, "--output")):
             if other is not None and explain.resolve() == Path(other).resolve():
                 raise UsageError(f"--explain {explain} is also the {what} file: name another")
@@ -77,23 +80,31 @@ def run_rewrite(args: argparse.Namespace) -> int:
         cache_dir=getattr(args, "llm_cache_dir", None),
         relatives=getattr(args, "relatives", "keep"),
     )
-    source: IO[str] = (
-        open(args.input, encoding="utf-8", newline="")  # noqa: SIM115 - closed below
+    source: IO[bytes] = (
+        open(args.input, "rb")  # noqa: SIM115 - closed below
         if args.input is not None
-        else sys.stdin
+        else sys.stdin.buffer
     )
+    not_utf8: list[int] = []
     try:
         with contextlib.ExitStack() as stack:
             out = (
-                sys.stdout
+                sys.stdout.buffer
                 if args.output is None
-                else stack.enter_context(atomic_write(args.output))
+                else stack.enter_context(open_output(args.output))
             )
-            tsv = None if explain is None else stack.enter_context(atomic_write(explain))
-            _rewrite_lines(source, out, rewriter, args.to, tsv)
+            tsv = None if explain is None else stack.enter_context(open_output(explain))
+            _rewrite_lines(source, out, rewriter, args.to, tsv, not_utf8=not_utf8)
+            out.flush()
     finally:
-        if source is not sys.stdin:
+        if source is not sys.stdin.buffer:
             source.close()
+        if not_utf8:
+            logger.warning(
+                "%d line(s) not UTF-8, copied as they are (not rewritten): %s",
+                len(not_utf8),
+                _line_list(not_utf8),
+            )
         stats = getattr(rewriter, "stats", None)
         if stats and stats.get("errors"):
             logger.warning(
@@ -147,18 +158,80 @@ def make_rewriter(
     return ChatRewriter(rules.lang, client, fallback=rules, relatives=relatives)
 
 
+def open_output(path: Path) -> contextlib.AbstractContextManager[IO[bytes]]:
+    """Where ``--output``/``--explain`` go, as bytes. A regular file (or a new name) is
+    replaced atomically; through a symlink, the file it points to is (the link stays); a
+    device or a FIFO (``/dev/null``, a pipe) is written to as it is, never replaced; our own
+    standard output or error (``/dev/stdout``, even redirected to a file) is written through
+    its descriptor, so ``>>`` appends. A directory is an error."""
+    from occbio.cli_options import UsageError
+    from occbio.run import atomic_write
+
+    try:
+        st = path.stat()
+    except FileNotFoundError:  # a new file, or a symlink to one
+        return atomic_write(path.resolve() if path.is_symlink() else path, "wb")
+    for fd in (1, 2):
+        with contextlib.suppress(OSError):
+            if os.path.samestat(st, os.fstat(fd)):
+                return open(os.dup(fd), "wb")
+    if stat.S_ISDIR(st.st_mode):
+        raise UsageError(f"{path} is a directory: give a file to write to")
+    if stat.S_ISREG(st.st_mode):
+        return atomic_write(path.resolve(), "wb")
+    return open(path, "wb")  # a device or a FIFO: written to, never replaced
+
+
+def _is_file_or_new(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except FileNotFoundError:
+        return True
+
+
+def _line_list(numbers: list[int], shown: int = 10) -> str:
+    """``line 3``, ``lines 3, 7, 9 (and 12 more)``: where a counted problem is."""
+    head = ", ".join(str(n) for n in numbers[:shown])
+    more = f" (and {len(numbers) - shown} more)" if len(numbers) > shown else ""
+    return f"line{'s' if len(numbers) > 1 else ''} {head}{more}"
+
+
 def _rewrite_lines(
-    source: IO[str], out: IO[str], rewriter: Any, to: str, tsv: IO[str] | None = None
+    source: IO[bytes],
+    out: IO[bytes],
+    rewriter: Any,
+    to: str,
+    tsv: IO[bytes] | None = None,
+    *,
+    not_utf8: list[int],
 ) -> None:
-    """Streamed (memory flat), each line's own ending kept; with ``tsv``, each edit too."""
+    """Streamed (memory flat), one line out per line in (split at ``\\n``), each line's own
+    ending kept; with ``tsv``, each edit too. A line that is not UTF-8 is copied byte for byte
+    (the rewriter cannot read it) and its number appended to ``not_utf8``."""
+    raw_of: deque[bytes | None] = deque()  # what to copy instead of a rewrite, in line order
+
+    def texts() -> Iterator[str]:
+        for n, raw in enumerate(source, 1):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                not_utf8.append(n)
+                raw_of.append(raw)
+                yield ""  # nothing to rewrite: the rewriter passes it on unchanged
+                continue
+            raw_of.append(None)
+            yield text
+
     if tsv is None:
-        for line in rewriter.rewrite_many(source, to):
-            out.write(line)
+        for line in rewriter.rewrite_many(texts(), to):
+            raw = raw_of.popleft()
+            out.write(line.encode("utf-8") if raw is None else raw)
         return
-    tsv.write("line\tstart\tend\told\tnew\trule\n")
-    for n, line in enumerate(source, 1):
+    tsv.write(b"line\tstart\tend\told\tnew\trule\n")
+    for n, line in enumerate(texts(), 1):
         new = next(rewriter.rewrite_many([line], to))
-        out.write(new)
+        raw = raw_of.popleft()
+        out.write(new.encode("utf-8") if raw is None else raw)
         if new is line:
             continue
         try:
@@ -166,4 +239,4 @@ def _rewrite_lines(
         except Exception:  # the rewrite kept the line (counted); nothing to explain
             continue
         for e in edits:
-            tsv.write(f"{n}\t{e.start}\t{e.end}\t{e.old}\t{e.new}\t{e.rule}\n")
+            tsv.write(f"{n}\t{e.start}\t{e.end}\t{e.old}\t{e.new}\t{e.rule}\n".encode())

@@ -1,0 +1,174 @@
+"""`occbio rewrite` and `occbio audit` on hostile input (issue #20): bytes that are not UTF-8,
+very long lines, outputs that are symlinks, devices or FIFOs, inputs that are pipes, and
+machine-readable reports that a parser reads back."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from occbio.cli import main
+from occbio.rewrite.languages.base import urlish_zones
+
+#: A hang guard, never a speed test: generous on a loaded machine.
+HANG_GUARD_S = 300
+
+CLI = [sys.executable, "-c", "import sys; from occbio.cli import main; sys.exit(main())"]
+
+
+def _occbio(*args: str, **kwargs: object) -> subprocess.CompletedProcess[bytes]:
+    """The command in a process of its own: real standard streams, and a hang guard."""
+    streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
+    return subprocess.run(  # type: ignore[call-overload]
+        [*CLI, *args], timeout=HANG_GUARD_S, **{**streams, **kwargs}
+    )
+
+
+# ---------------------------------------------------------------- rewrite: bytes not UTF-8
+#: Lines 2 and 4 are not UTF-8 (Latin-1, a cut multi-byte character); the rest are.
+MIXED = b"He is an actor.\r\n\xc9l est acteur, he said.\n\nHis name\xc3 is Tom.\nHe was a king."
+REWRITTEN = [b"She is an actress.\r\n", b"\xc9l est acteur, he said.\n", b"\n",
+             b"His name\xc3 is Tom.\n", b"She was a queen."]  # fmt: skip
+
+
+def test_lines_not_utf8_are_copied_counted_and_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, out, tsv = tmp_path / "in.txt", tmp_path / "out.txt", tmp_path / "edits.tsv"
+    source.write_bytes(MIXED)
+    args = ["rewrite", "--lang", "en", "--to", "feminine", "--input", str(source)]
+    assert main([*args, "--output", str(out), "--explain", str(tsv), "-q"]) == 0
+    # one line out per line in, the unreadable ones byte for byte, the others rewritten
+    assert out.read_bytes().splitlines(keepends=True) == REWRITTEN
+    err = capsys.readouterr().err
+    assert "2 line(s) not UTF-8, copied as they are (not rewritten): lines 2, 4" in err
+    rows = [r.split("\t") for r in tsv.read_text(encoding="utf-8").splitlines()[1:]]
+    assert {r[0] for r in rows} == {"1", "5"}  # the edits keep the input's line numbers
+
+
+def test_lines_not_utf8_on_standard_input_and_output() -> None:
+    proc = _occbio("rewrite", "--lang", "en", "--to", "feminine", input=MIXED)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines(keepends=True) == REWRITTEN
+    assert b"2 line(s) not UTF-8" in proc.stderr and b"lines 2, 4" in proc.stderr
+
+
+def test_many_lines_not_utf8_name_the_first_ten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "in.txt"
+    source.write_bytes(b"He is \xff.\n" * 12)
+    args = ["rewrite", "--lang", "en", "--to", "feminine", "--input", str(source)]
+    assert main([*args, "--output", str(tmp_path / "out.txt"), "-q"]) == 0
+    assert (tmp_path / "out.txt").read_bytes() == source.read_bytes()
+    err = capsys.readouterr().err
+    assert "12 line(s) not UTF-8" in err
+    assert "lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 (and 2 more)" in err
+
+
+# ---------------------------------------------------------------- rewrite: long runs
+_OLD_URLISH = re.compile(r"\S*(?:://|www\.|@)\S*")
+
+
+def test_url_zones_are_those_of_the_old_pattern() -> None:
+    """The linear scan finds exactly what the quadratic regular expression found."""
+    rng = random.Random(20)
+    alphabet = ["a", "w", "ww", "www", ".", ":", "/", "//", "@", " ", "\t", "\u00a0", "\n", "é"]
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 30)))
+        assert urlish_zones(text) == [m.span() for m in _OLD_URLISH.finditer(text)], text
+
+
+@pytest.mark.slow
+def test_a_two_megabyte_line_is_rewritten_without_hanging(tmp_path: Path) -> None:
+    """A 2 MB run of non-space characters took hours (quadratic); now about a second."""
+    long_run = "x" * 2_000_000
+    lines = [
+        f"He is an actor. {long_run} he is a king.\n",
+        "a." * 500_000 + "\n",
+        f"He wrote to https://{long_run}@example.org about his work.\n",
+    ]
+    source = tmp_path / "in.txt"
+    source.write_text("".join(lines), encoding="utf-8")
+    args = ["rewrite", "--lang", "en", "--to", "feminine", "--input", str(source)]
+    proc = _occbio(*args, "--output", str(tmp_path / "out.txt"))
+    assert proc.returncode == 0, proc.stderr
+    got = (tmp_path / "out.txt").read_text(encoding="utf-8").splitlines(keepends=True)
+    assert got == [
+        f"She is an actress. {long_run} she is a queen.\n",
+        lines[1],
+        f"She wrote to https://{long_run}@example.org about her work.\n",
+    ]
+
+
+# ---------------------------------------------------------------- rewrite: where it writes
+def _rewrite_to(output: Path | str, tmp_path: Path) -> int:
+    source = tmp_path / "in.txt"
+    source.write_text("He is an actor.\n", encoding="utf-8")
+    args = ["rewrite", "--lang", "en", "--to", "feminine", "--input", str(source)]
+    return main([*args, "--output", str(output), "-q"])
+
+
+def test_output_through_a_symlink_writes_its_target_and_keeps_the_link(tmp_path: Path) -> None:
+    target, link = tmp_path / "real.txt", tmp_path / "link.txt"
+    target.write_text("old\n", encoding="utf-8")
+    link.symlink_to(target.name)
+    assert _rewrite_to(link, tmp_path) == 0
+    assert link.is_symlink() and os.readlink(link) == target.name
+    assert target.read_text(encoding="utf-8") == "She is an actress.\n"
+    dangling = tmp_path / "dangling.txt"
+    dangling.symlink_to("new.txt")
+    assert _rewrite_to(dangling, tmp_path) == 0
+    assert dangling.is_symlink()
+    assert (tmp_path / "new.txt").read_text(encoding="utf-8") == "She is an actress.\n"
+
+
+def test_output_to_dev_null_writes_through_and_never_replaces_it(tmp_path: Path) -> None:
+    before = os.stat("/dev/null")
+    assert _rewrite_to("/dev/null", tmp_path) == 0
+    link = tmp_path / "null"
+    link.symlink_to("/dev/null")
+    assert _rewrite_to(link, tmp_path) == 0
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+    assert link.is_symlink()
+
+
+def test_output_to_a_fifo_is_written_through(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    assert _rewrite_to(fifo, tmp_path) == 0
+    reader.join(HANG_GUARD_S)
+    assert got == [b"She is an actress.\n"]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_output_to_dev_stdout_appends_to_a_redirected_file(tmp_path: Path) -> None:
+    source, log = tmp_path / "in.txt", tmp_path / "log.txt"
+    source.write_text("He is an actor.\n", encoding="utf-8")
+    log.write_bytes(b"kept\n")
+    with open(log, "ab") as fh:
+        args = ["rewrite", "--lang", "en", "--to", "feminine", "--input", str(source)]
+        proc = _occbio(*args, "--output", "/dev/stdout", stdout=fh, stderr=subprocess.PIPE)
+    assert proc.returncode == 0, proc.stderr
+    assert log.read_bytes() == b"kept\nShe is an actress.\n"
+
+
+def test_output_to_a_directory_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _rewrite_to(tmp_path, tmp_path) == 2
+    err = capsys.readouterr().err
+    assert err == f"occbio: error: {tmp_path} is a directory: give a file to write to\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt"]
