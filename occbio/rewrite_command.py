@@ -27,7 +27,10 @@ def add_rewrite_parser(sub: Any) -> None:
         description="Rewrite each line (one sentence) so that the person it is about has the "
         "target gender: pronouns, person nouns and titles, articles, adjectives and participles "
         "that agree; everything else is left as it is, and a line with nothing to change comes "
-        "out byte-identical. Reads stdin and writes stdout unless --input/--output are given.",
+        "out byte-identical, and so does a line that is not UTF-8 (counted, and named in a "
+        "warning). Reads stdin and writes stdout unless --input/--output are given; --output "
+        "replaces a file atomically (through a symlink, the file it points to) and writes to a "
+        "device or FIFO as it is.",
     )
     p.add_argument("--lang", required=True, help="the language of the sentences")
     p.add_argument("--to", required=True, choices=["feminine", "masculine"])
