@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -15,22 +14,39 @@ import pytest
 from occbio.cli import main
 from occbio.runlock import LOCK_FILE, RunLocked, run_lock
 
+#: Holds the lock until its stdin closes (or it is killed): never for a set time, so a slow
+#: machine cannot see the lock go early.
 _HOLD = """
-import sys, time
+import sys
 from pathlib import Path
 from occbio.runlock import run_lock
 with run_lock(Path(sys.argv[1])):
     print("held", flush=True)
-    time.sleep(60)
+    sys.stdin.read()
 """
+
+#: Hang guard only: a second run that waited for the lock instead of being refused.
+HANG_GUARD = 300
 
 
 def _holder(out: Path) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
-        [sys.executable, "-c", _HOLD, str(out)], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", _HOLD, str(out)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
     return proc
+
+
+def _occbio(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "occbio.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+    )
 
 
 def test_a_second_process_is_refused_and_a_killed_holder_blocks_nothing(
@@ -39,10 +55,10 @@ def test_a_second_process_is_refused_and_a_killed_holder_blocks_nothing(
     out = tmp_path / "run"
     holder = _holder(out)
     try:
-        start = time.monotonic()
-        assert main(["entities", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]) == 1
-        err = capsys.readouterr().err
-        assert time.monotonic() - start < 5, "refused at once, not after waiting"
+        # the holder never lets go: a run that waited for the lock would hit the hang guard
+        refused = _occbio("entities", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q")
+        assert refused.returncode == 1
+        err = refused.stderr
         assert "is in use by another occbio run" in err and f"pid {holder.pid}" in err
         assert "since" in err and "Traceback" not in err
         assert not (out / "manifest.json").exists(), "the refused run wrote nothing"
@@ -78,3 +94,38 @@ def test_an_out_that_cannot_be_a_directory(
     err = capsys.readouterr().err
     assert "cannot use" in err and "run directory" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_deleting_the_lock_file_lets_no_second_run_in(tmp_path: Path) -> None:
+    """The lock is on the run directory itself: removing (or replacing) ``.occbio.lock`` while
+    a run holds it changes nothing."""
+    out = tmp_path / "run"
+    holder = _holder(out)
+    try:
+        (out / LOCK_FILE).unlink()
+        args = ("entities", "--sample", "--langs", "en,es", "--out", str(out), "-q")
+        refused = _occbio(*args)
+        assert refused.returncode == 1 and "is in use by another occbio run" in refused.stderr
+        (out / LOCK_FILE).write_text("{}")  # a fresh file in its place: still refused
+        refused = _occbio(*args)
+        assert refused.returncode == 1 and "is in use by another occbio run" in refused.stderr
+        assert not (out / "manifest.json").exists()
+    finally:
+        holder.communicate("")  # closes its stdin: it lets go and exits
+    assert _occbio(*args).returncode == 0
+
+
+def test_a_lock_file_that_is_a_link_is_not_followed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    (out / LOCK_FILE).symlink_to(victim)
+    assert main(["entities", "--sample", "--langs", "en,es", "--out", str(out), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("occbio: error: ") and err.count("\n") == 1, err
+    assert LOCK_FILE in err and "symbolic link" in err
+    assert victim.read_text() == "keep me\n"
+    assert not (out / "manifest.json").exists()
