@@ -300,8 +300,8 @@ def test_write_tsv(tmp_path: Path):
         "url_es": "https://es.wikipedia.org/wiki/Merc%C3%A8_Rodoreda",
         "url_ca": "https://ca.wikipedia.org/wiki/Merc%C3%A8_Rodoreda_i_Gurgu%C3%AD",
         "seg": "1",
-        "score_es": "1.2346",
-        "score_ca": "1.1000",
+        "score_es": "1.2345678",  # every digit: read back, the same float
+        "score_ca": "1.1",
     }
     third = dict(zip(TSV_HEADER, rows[3], strict=True))
     assert third["en"] == "Her workwas translated into 30 languages."
@@ -332,7 +332,7 @@ def _expected_jsonl() -> list[dict]:
                     "gender": e.gender,
                     "urls": {lang: _url(doc, lang) for lang in LANGS},
                     "seg": i + 1,
-                    "scores": {k: round(v, 4) for k, v in scores.items()},
+                    "scores": dict(scores),
                 }
             )
     return out
@@ -611,5 +611,46 @@ def test_pandas_and_parquet_read_every_value_back(tmp_path: Path) -> None:
     assert table.columns.tolist() == rows[0]
     assert table["en"].tolist() == frame["en"].tolist()
     assert table["seg"].tolist() == [1, 2, 3, 1, 1, 2]
-    assert table["score_es"][0] == pytest.approx(1.2346, abs=1e-4)
+    assert table["score_es"][0] == 1.2345678
     assert pd.isna(table["score_es"].iloc[-1])
+
+
+def test_every_format_reads_back_the_same_values_with_pandas(tmp_path: Path) -> None:
+    """Issue #20: scores were rounded to 4 decimals in the TSV and JSON lines but not in
+    Parquet, and a person with no occupation read back ``NaN`` from the TSV but ``''`` from
+    Parquet. Now each score is the same float in every file, and an empty value is missing
+    in both tables; the exact recipe also keeps a sentence that is literally ``NA``."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    scores = [0.1 + 0.2, 1.0000000000000002, 1.2345678901234567e-7, 1.08654]
+    doc = Document(
+        entity=Entity(
+            qid="Q9",
+            label="Nobody Known",
+            gender="female",
+            titles={lang: "Nobody Known" for lang in LANGS},
+        ),
+        segments=[{"en": "NA", "es": "None", "ca": "null"}]
+        + [{"en": f"Line {i}.", "es": f"Línea {i}.", "ca": f"Línia {i}."} for i in range(3)],
+        scores=[{"es": s, "ca": scores[-1 - i]} for i, s in enumerate(scores)],
+    )
+    write_corpus(tmp_path, LANGS, [*_docs(), doc], pivot=PIVOT)
+    parquet = pd.read_parquet(tmp_path / "corpus.parquet")
+    exact = pd.read_csv(tmp_path / "corpus.tsv", sep="\t", keep_default_na=False, na_values=[""])
+    pd.testing.assert_frame_equal(exact, parquet, check_dtype=False)
+    mine = parquet[parquet["qid"] == "Q9"]
+    assert mine["score_es"].tolist() == scores and mine["score_ca"].tolist() == scores[::-1]
+    assert mine["en"].iloc[0] == "NA" and mine["es"].iloc[0] == "None"
+    assert mine["occupations"].isna().all() and mine["occupation_qids"].isna().all()
+    # pandas' defaults read the empty occupation as missing too (and the literal NA as well)
+    defaults = pd.read_csv(tmp_path / "corpus.tsv", sep="\t")
+    others = defaults["qid"] != "Q9"
+    pd.testing.assert_frame_equal(defaults[others], parquet[others], check_dtype=False)
+    assert defaults[~others]["occupations"].isna().all()
+    assert defaults[~others]["score_es"].tolist() == scores
+    # JSON lines: the same floats, no occupation an empty list
+    rows = [json.loads(line) for line in (tmp_path / "corpus.jsonl").read_text().splitlines()]
+    assert [r["scores"].get("es") for r in rows if r["qid"] == "Q9"] == scores
+    assert all(r["occupations"] == [] for r in rows if r["qid"] == "Q9")
+    jsonl_scores = [r["scores"].get("es") for r in rows]
+    assert [None if pd.isna(x) else x for x in parquet["score_es"]] == jsonl_scores

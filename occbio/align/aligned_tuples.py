@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from occbio.io.corpus import tsv_writer
+from occbio.io.corpus_table import fmt_score
 from occbio.run import atomic_write
 
 __all__ = ["AlignedTuple", "write_alignments"]
@@ -60,8 +61,8 @@ class AlignedTuple:
 def write_alignments(
     path: Path, tuples: Iterable[AlignedTuple], langs: Sequence[str], pivot: str
 ) -> Path:
-    """``path`` (JSON lines) and the same tuples as TSV next to it, in one pass over
-    ``tuples``; returns the TSV's path."""
+    """``path`` (JSON lines) and the same tuples as TSV next to it (the same scores and
+    cosines, to the last digit), in one pass over ``tuples``; returns the TSV's path."""
     tsv = path.with_suffix(".tsv")
     others = [lang for lang in langs if lang != pivot]
     header = ["doc", *(f"{lang}_idx" for lang in langs), *langs]
@@ -73,6 +74,6 @@ def write_alignments(
             jsonl_fh.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
             row = [t.doc, *(str(t.idx[lang]) for lang in langs)]
             row += [" ".join(t.text[lang].split()) for lang in langs]
-            row += [f"{v[x]:.4f}" for x in others for v in (t.score, t.cos)]
+            row += [fmt_score(v[x]) for x in others for v in (t.score, t.cos)]
             out.writerow(row)
     return tsv

@@ -27,17 +27,23 @@ Files
 ``{stem}.tsv`` (:func:`write_tsv`)
     One row per aligned tuple: one sentence column per language, then ``qid``, ``name``,
     ``occupations`` / ``occupation_qids`` (``|``-joined), ``gender``, ``url_{lang}`` per
-    language, ``seg`` (1-based) and ``score_{lang}`` (4 decimals) per non-pivot language.
-    Values never contain a tab or a line break; a value with a double quote is quoted the CSV
-    way (``"`` around it, inner ``"`` doubled), so pandas (``pd.read_csv(path, sep="\t")``)
-    and Hugging Face ``datasets`` (``load_dataset("csv", data_files=path, delimiter="\t")``)
-    read every value back exactly with their default settings.
+    language, ``seg`` (1-based) and ``score_{lang}`` per non-pivot language (Python's shortest
+    repr: read back, the very same float). Values never contain a tab or a line break; a value
+    with a double quote is quoted the CSV way (``"`` around it, inner ``"`` doubled), so pandas
+    (``pd.read_csv(path, sep="\t")``) and Hugging Face ``datasets``
+    (``load_dataset("csv", data_files=path, delimiter="\t")``) read every value back exactly
+    with their default settings, an empty cell (no occupation, no score) as missing. Those
+    defaults also take a cell that is exactly ``NA``, ``None``, ``null`` or ``nan`` for
+    missing: ``pd.read_csv(path, sep="\t", keep_default_na=False, na_values=[""])`` keeps
+    such text and still reads an empty cell as missing.
 ``{stem}.parquet`` (:func:`write_corpus`)
-    The TSV's rows and columns as Parquet (``seg`` an integer, scores floats or null), for
+    The TSV's rows and columns as Parquet (``seg`` an integer, scores floats or null, an empty
+    text value null: what the TSV's empty cell reads as), for
     ``load_dataset("parquet", data_files=path)`` or ``pd.read_parquet``.
 ``{stem}.jsonl`` (:func:`write_jsonl`)
     The same rows as JSON objects (``text``, ``urls`` and ``scores`` keyed by language,
-    ``occupations`` as ``[{qid, label}]``).
+    ``occupations`` as ``[{qid, label}]``, ``[]`` for none; scores the same floats as the
+    TSV's and Parquet's).
 ``{stem}.{lang}`` + ``{stem}.docids`` (:func:`write_plain`)
     sacrebleu-style plain text: one sentence a line, line-aligned across languages, and the
     qid of each line.

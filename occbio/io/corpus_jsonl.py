@@ -27,7 +27,7 @@ def _jsonl_rows(
         for lang in row_langs:
             x = d.score(i, lang)
             if lang != pivot and x is not None:
-                scores[lang] = round(float(x), 4)
+                scores[lang] = float(x)  # exactly the TSV's and Parquet's
         yield {
             "text": {lang: seg[lang] for lang in row_langs},
             "qid": d.qid,

@@ -45,8 +45,10 @@ def tsv_writer(fh: IO[str]) -> Any:
     return csv.writer(fh, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
 
 
-def _fmt_score(x: float | None) -> str:
-    return "" if x is None else f"{x:.4f}"
+def fmt_score(x: float | None) -> str:
+    """A score as TSV text: Python's shortest repr, which reads back as the very same float
+    (pandas and ``datasets`` parse it exactly), as in the JSON lines and Parquet files."""
+    return "" if x is None else repr(float(x))
 
 
 def _table_rows(
@@ -77,7 +79,7 @@ def _tsv_sink(
             n = 0
             for row in _table_rows(d, langs, pivot, counterfactual):
                 seg = len(row) - n_scores - 1  # the seg column; the scores follow it
-                out.writerow([*row[:seg], str(row[seg]), *map(_fmt_score, row[seg + 1 :])])
+                out.writerow([*row[:seg], str(row[seg]), *map(fmt_score, row[seg + 1 :])])
                 n += 1
             return n
 
@@ -88,8 +90,9 @@ def _tsv_sink(
 def _parquet_sink(
     path: Path, langs: Sequence[str], pivot: str, counterfactual: bool = False
 ) -> Iterator[_Add]:
-    """The TSV's rows and columns as Parquet (``seg`` int32, scores float64 or null), written in
-    row groups of :data:`PARQUET_ROWS`: what Hugging Face ``datasets`` loads as it is."""
+    """The TSV's rows and columns as Parquet (``seg`` int32, scores float64 or null, an empty
+    text value null), written in row groups of :data:`PARQUET_ROWS`: what Hugging Face
+    ``datasets`` loads as it is."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -109,7 +112,9 @@ def _parquet_sink(
 
         def add(d: _Doc) -> int:
             rows = list(_table_rows(d, langs, pivot, counterfactual))
-            buffer.extend(rows)
+            # an empty text value is missing (null), as pandas and ``datasets`` read an empty
+            # TSV cell: the same value whichever file a user loads
+            buffer.extend([None if v == "" else v for v in row] for row in rows)
             if len(buffer) >= PARQUET_ROWS:
                 flush()
             return len(rows)
