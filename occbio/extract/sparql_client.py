@@ -230,6 +230,7 @@ class SparqlClient:
                 self.endpoint, data={"query": query}, timeout=self.timeout, allow_redirects=False
             )
         except RedirectRefused as exc:
+            self.stats[exc.counter] += 1
             raise SparqlError(
                 f"{exc}: give that address as the endpoint if it is the one"
             ) from None

@@ -260,7 +260,7 @@ class WikipediaWebClient:
         logger.warning(
             "the cache %s is damaged (%s): pages are fetched again, and it is set aside when "
             "this run ends",
-            self.cache_dir,
+            self._cache.path if self._cache is not None else self.cache_dir,
             why,
         )
 
