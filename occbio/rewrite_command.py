@@ -103,10 +103,12 @@ def run_rewrite(args: argparse.Namespace) -> int:
         if source is not sys.stdin.buffer:
             source.close()
         if not_utf8:
+            from occbio.audit.inputs import line_list
+
             logger.warning(
                 "%d line(s) not UTF-8, copied as they are (not rewritten): %s",
                 len(not_utf8),
-                _line_list(not_utf8),
+                line_list(not_utf8),
             )
         stats = getattr(rewriter, "stats", None)
         if stats and stats.get("errors"):
@@ -190,13 +192,6 @@ def _is_file_or_new(path: Path) -> bool:
         return stat.S_ISREG(path.stat().st_mode)
     except FileNotFoundError:
         return True
-
-
-def _line_list(numbers: list[int], shown: int = 10) -> str:
-    """``line 3``, ``lines 3, 7, 9 (and 12 more)``: where a counted problem is."""
-    head = ", ".join(str(n) for n in numbers[:shown])
-    more = f" (and {len(numbers) - shown} more)" if len(numbers) > shown else ""
-    return f"line{'s' if len(numbers) > 1 else ''} {head}{more}"
 
 
 def _rewrite_lines(

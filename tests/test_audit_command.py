@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -19,7 +21,10 @@ LINES = [
 
 
 def _json_rows(out: str) -> list[dict]:
-    return [json.loads(line) for line in out.splitlines() if line.strip()]
+    """The rows of `--format json`: one JSON document, a list."""
+    rows = json.loads(out)
+    assert isinstance(rows, list)
+    return rows
 
 
 def test_plain_text_file_matches_the_library(
@@ -92,9 +97,14 @@ def test_table_csv_and_latex(mined_sample: Path, capsys: pytest.CaptureFixture[s
     table = capsys.readouterr().out
     assert table.startswith("corpus.jsonl\nlang") and "es female" in table
     assert main(["audit", corpus, "--format", "csv", "-q"]) == 0
-    csv_out = capsys.readouterr().out.splitlines()
-    assert csv_out[0].startswith("lang,words,feminine,masculine")
-    assert any(line.startswith("corpus.jsonl: es female,") for line in csv_out)
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert list(rows[0])[:5] == ["source", "lang", "gender", "words", "feminine"]
+    keys = [(r["source"], r["lang"], r["gender"]) for r in rows]
+    assert ("corpus.jsonl", "es", "female") in keys and ("corpus.jsonl", "ca", "all") in keys
+    assert all(float(r["feminine"]) >= 0 for r in rows)  # the figures in their own columns
+    assert main(["audit", corpus, "--format", "jsonl", "-q"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["lang"], r["gender"]) for r in lines] == [(r["lang"], r["gender"]) for r in rows]
     assert main(["audit", corpus, "--format", "latex", "-q"]) == 0
     assert "\\begin{tabular}" in capsys.readouterr().out
 
@@ -122,8 +132,8 @@ def test_bad_input_is_a_one_line_error_or_a_counted_skip(
     assert "audit: 1 lines unreadable skipped" in printed.err
     corpus = str(tmp_path / "x.txt")
     (tmp_path / "x.txt").write_text("Una mujer.\n", encoding="utf-8")
-    assert main(["audit", corpus, "--lang", "es", "--method", "llm", "--format", "csv"]) == 2
-    assert "--format csv is for --method lexicon" in capsys.readouterr().err
+    assert main(["audit", corpus, "--lang", "es", "--method", "llm", "--format", "latex"]) == 2
+    assert "--format latex is for --method lexicon" in capsys.readouterr().err
 
 
 def test_validate_the_offline_backend(

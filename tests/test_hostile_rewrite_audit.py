@@ -4,6 +4,9 @@ machine-readable reports that a parser reads back."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import os
 import random
 import re
@@ -155,14 +158,19 @@ def test_output_to_a_fifo_is_written_through(tmp_path: Path) -> None:
 
 
 def test_output_to_dev_stdout_appends_to_a_redirected_file(tmp_path: Path) -> None:
-    source, log = tmp_path / "in.txt", tmp_path / "log.txt"
+    """``--output /dev/stdout >> log``: written through the descriptor, never a replaced file.
+    Through a link of our own to ``/proc/self/fd/1``, which is what ``/dev/stdout`` is on
+    Linux: a regression then replaces that link, not the machine's ``/dev/stdout``."""
+    source, log, stdout = tmp_path / "in.txt", tmp_path / "log.txt", tmp_path / "stdout"
     source.write_text("He is an actor.\n", encoding="utf-8")
     log.write_bytes(b"kept\n")
+    stdout.symlink_to("/proc/self/fd/1")
     with open(log, "ab") as fh:
         args = ["rewrite", "--lang", "en", "--to", "feminine", "--input", str(source)]
-        proc = _occbio(*args, "--output", "/dev/stdout", stdout=fh, stderr=subprocess.PIPE)
+        proc = _occbio(*args, "--output", str(stdout), stdout=fh, stderr=subprocess.PIPE)
     assert proc.returncode == 0, proc.stderr
     assert log.read_bytes() == b"kept\nShe is an actress.\n"
+    assert stdout.is_symlink()
 
 
 def test_output_to_a_directory_is_a_one_line_error(
@@ -172,3 +180,148 @@ def test_output_to_a_directory_is_a_one_line_error(
     err = capsys.readouterr().err
     assert err == f"occbio: error: {tmp_path} is a directory: give a file to write to\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt"]
+
+
+# ---------------------------------------------------------------- audit: pipes, formats
+SENTENCES = [f"The woman met the man number {i}." for i in range(400)]  # > 4 KiB: past the sniff
+
+
+def _audit_rows(capsys: pytest.CaptureFixture[str], *args: str) -> list[dict]:
+    assert main(["audit", *args, "--format", "json", "-q"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert isinstance(rows, list)
+    return rows
+
+
+def _figures(row: dict) -> dict:
+    return {k: v for k, v in row.items() if k != "source"}
+
+
+def test_audit_reads_a_fifo_once_and_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "".join(s + "\n" for s in SENTENCES)
+    plain = tmp_path / "plain.txt"
+    plain.write_text(text, encoding="utf-8")
+    [want] = _audit_rows(capsys, str(plain), "--lang", "en")
+    assert want["lines"] == len(SENTENCES)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=(text,), daemon=True)
+    writer.start()
+    [got] = _audit_rows(capsys, str(fifo), "--lang", "en")
+    writer.join(HANG_GUARD_S)
+    assert _figures(got) == _figures(want)
+
+
+@pytest.mark.parametrize("how", ["process substitution", "/dev/stdin"])
+def test_audit_of_a_pipe_from_the_shell(tmp_path: Path, how: str) -> None:
+    plain = tmp_path / "plain.txt"
+    plain.write_text("".join(s + "\n" for s in SENTENCES), encoding="utf-8")
+    audit = [*CLI, "audit", "--lang", "en", "--format", "jsonl", "-q"]
+    if how == "/dev/stdin":
+        with open(plain, "rb") as fh:
+            proc = _occbio(*audit[len(CLI) :], "/dev/stdin", stdin=fh)
+    else:
+        script = 'exec "$@" <(cat "$PLAIN")'
+        proc = subprocess.run(
+            ["bash", "-c", script, "bash", *audit],
+            env={**os.environ, "PLAIN": str(plain)},
+            capture_output=True,
+            timeout=HANG_GUARD_S,
+        )
+    assert proc.returncode == 0, proc.stderr
+    [row] = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert row["lines"] == len(SENTENCES) and row["feminine_count"] == len(SENTENCES)
+
+
+#: Plain-text sentences that look like the start of another format.
+LOOKALIKES = [
+    "{The woman} met the man.",
+    "<corpus> of the mother's letters.",
+    "en\tThe father spoke.",
+]
+
+
+@pytest.mark.parametrize("line", LOOKALIKES)
+def test_input_format_text_reads_what_looks_like_another_format(
+    tmp_path: Path, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "sentences.txt"
+    path.write_text(f"{line}\nThe actress thanked her sister.\n", encoding="utf-8")
+    # told by the content, the first line makes it JSON lines, XML or TSV: not what it is
+    assert main(["audit", str(path), "--lang", "en", "--format", "jsonl", "-q"]) != 0
+    capsys.readouterr()
+    [row] = _audit_rows(capsys, str(path), "--lang", "en", "--input-format", "text")
+    assert row["lines"] == 2 and row["matched_lines"] == 2
+
+
+def test_input_format_that_does_not_fit_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "sentences.txt"
+    path.write_text("The woman spoke.\n", encoding="utf-8")
+    for fmt, message in (
+        ("tsv", "a TSV needs a header row naming its language columns"),
+        ("xml", "is not well-formed XML"),
+    ):
+        assert main(["audit", str(path), "--input-format", fmt, "-q"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"occbio: error: {path}") and message in err
+        assert err.count("\n") == 1
+    run = tmp_path / "run"
+    (run / "corpus").mkdir(parents=True)
+    (run / "corpus" / "corpus.jsonl").write_text('{"text": {"en": "A woman."}}\n')
+    assert main(["audit", str(run), "--input-format", "text", "-q"]) == 2
+    assert "--input-format is for files" in capsys.readouterr().err
+
+
+def test_audit_names_the_lines_not_utf8_and_counts_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"The woman spoke.\nThe actress \xe9tait l\xe0.\nThe man.\nA mother\xff.\n")
+    [row] = _audit_rows(capsys, str(path), "--lang", "en")
+    assert row["lines"] == 4 and row["matched_lines"] == 3  # woman, man, mother: bytes aside
+    # the lines are read, not skipped; the warning says which ones hold bytes that are not UTF-8
+    assert main(["audit", str(path), "--lang", "en", "-q"]) == 0
+    err = capsys.readouterr().err
+    assert f"{path}: 2 line(s) not UTF-8, read with U+FFFD" in err and "lines 2, 4" in err
+
+
+# ---------------------------------------------------------------- audit: machine-readable reports
+def _run_dir(tmp_path: Path) -> Path:
+    """A run directory of two documents, one per gender, in Catalan and English."""
+    run = tmp_path / "run"
+    (run / "corpus").mkdir(parents=True)
+    docs = [
+        {"text": {"ca": "La mare és actriu.", "en": "The mother is an actress."}, "gender": g}
+        for g in ("female", "male")
+    ]
+    (run / "corpus" / "corpus.jsonl").write_text("".join(json.dumps(d) + "\n" for d in docs))
+    return run
+
+
+def test_csv_report_has_source_lang_and_gender_columns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["audit", str(_run_dir(tmp_path)), "--format", "csv", "-q"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["source"], r["lang"], r["gender"]) for r in rows] == [
+        ("balanced corpus", lang, gender)
+        for lang in ("ca", "en")
+        for gender in ("all", "female", "male")
+    ]
+    assert {int(r["lines"]) for r in rows if r["gender"] != "all"} == {1}
+    assert all(float(r["feminine"]) > 0 for r in rows)
+
+
+def test_json_report_is_one_document_and_jsonl_a_row_a_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = str(_run_dir(tmp_path))
+    rows = _audit_rows(capsys, run)
+    assert len(rows) == 6 and {r["source"] for r in rows} == {"balanced corpus"}
+    assert main(["audit", run, "--format", "jsonl", "-q"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line) for line in lines] == rows

@@ -11,6 +11,8 @@ A language a method cannot measure is skipped with a warning; the others are rep
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import logging
 from collections import Counter
@@ -21,9 +23,17 @@ from typing import Any
 
 from tqdm import tqdm
 
-from occbio.audit.inputs import AuditInputError, Record, read_records, run_genders, run_sources
+from occbio.audit.inputs import (
+    INPUT_FORMATS,
+    AuditInputError,
+    Record,
+    line_list,
+    read_records,
+    run_genders,
+    run_sources,
+)
 from occbio.audit.lexicon import LexiconCounter, LexiconResult, LexiconUnavailable, load_lexicon
-from occbio.audit.report import format_csv, format_latex, format_table
+from occbio.audit.report import MACHINE_DIGITS, format_latex, format_table
 from occbio.langs import parse_langs
 
 __all__ = ["AuditGroup", "add_audit_parser", "audit_lexicon", "run_audit"]
@@ -129,14 +139,26 @@ def add_audit_parser(sub: Any) -> None:
         description="Measure how much a corpus talks about women and men: the GENDER-GAP "
         "lexicon method (Muller et al., 2023) or the person-reference method (Derner et al., "
         "2025). PATH: corpus files (plain text with --lang, occbio JSONL/TSV/XML) or a run "
-        "directory.",
+        "directory; a file is read once, so a pipe or <(command) works too.",
     )
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files, or a run directory")
     p.add_argument("--lang", help="the language of plain-text files")
     p.add_argument("--langs", type=parse_langs, help="only these languages of multilingual files")
+    p.add_argument(
+        "--input-format",
+        choices=INPUT_FORMATS,
+        default="auto",
+        help="what the files are (default auto: told by their content; say text when a "
+        "sentence may start with { or <corpus, or hold a tab)",
+    )
     p.add_argument("--method", choices=["lexicon", "llm"], default="lexicon")
     p.add_argument(
-        "--format", dest="fmt", choices=["table", "json", "csv", "latex"], default="table"
+        "--format",
+        dest="fmt",
+        choices=["table", "json", "jsonl", "csv", "latex"],
+        default="table",
+        help="the report: a table (default), one JSON document (a list of rows), JSON lines "
+        "(a row a line), CSV (a row a line, source, lang and gender columns) or LaTeX",
     )
     p.add_argument("--no-by-gender", dest="by_gender", action="store_false",
                    help="one row per language only, not per document gender")  # fmt: skip
@@ -171,17 +193,20 @@ def _backend(args: argparse.Namespace) -> Any:
     )
 
 
-def _sources(args: argparse.Namespace) -> Iterator[tuple[str, Path, dict[str, str]]]:
+def _sources(args: argparse.Namespace) -> Iterator[tuple[str, Path, dict[str, str], str]]:
+    """(name, path, genders, input format) of what to audit."""
     if len(args.paths) == 1 and args.paths[0].is_dir():
         run_dir = args.paths[0]
+        if args.input_format != "auto":
+            raise AuditInputError("--input-format is for files: a run directory holds JSON lines")
         genders = run_genders(run_dir)
         for name, path in run_sources(run_dir).items():
-            yield name, path, genders
+            yield name, path, genders, "jsonl"
         return
     for path in args.paths:
         if path.is_dir():
             raise AuditInputError(f"{path} is a directory: give one run directory, or files")
-        yield path.name, path, {}
+        yield path.name, path, {}, args.input_format
 
 
 def run_audit(args: argparse.Namespace) -> int:
@@ -196,16 +221,25 @@ def run_audit(args: argparse.Namespace) -> int:
     backend = _backend(args) if args.method == "llm" else None
     groups: list[AuditGroup] = []
     skipped: Counter[str] = Counter()
-    for name, path, genders in _sources(args):
+    for name, path, genders, input_format in _sources(args):
+        not_utf8: list[int] = []
         records = read_records(
-            path, lang=args.lang, langs=args.langs, skipped=skipped, genders=genders
-        )
+            path, lang=args.lang, langs=args.langs, skipped=skipped, genders=genders,
+            input_format=input_format, not_utf8=not_utf8,
+        )  # fmt: skip
         records = tqdm(records, desc=f"audit {name}", unit=" sentences",
                        disable=None if not args.quiet else True, leave=False)  # fmt: skip
         if backend is None:
             groups += audit_lexicon(records, source=name, by_gender=args.by_gender)
         else:
             groups += audit_llm(records, source=name, backend=backend, by_gender=args.by_gender)
+        if not_utf8:
+            log.warning(
+                "audit: %s: %d line(s) not UTF-8, read with U+FFFD for the bytes that are not: %s",
+                path,
+                len(not_utf8),
+                line_list(not_utf8),
+            )
     for what, n in sorted(skipped.items()):
         log.warning("audit: %d %s skipped", n, what.replace("_", " "))
     if not groups:
@@ -217,12 +251,14 @@ def run_audit(args: argparse.Namespace) -> int:
 def format_groups(groups: list[AuditGroup], fmt: str) -> str:
     """The report in one of the formats; table and LaTeX one block per source."""
     if fmt == "json":
+        return json.dumps([g.to_dict() for g in groups], ensure_ascii=False, indent=1) + "\n"
+    if fmt == "jsonl":
         return "".join(json.dumps(g.to_dict(), ensure_ascii=False) + "\n" for g in groups)
+    if fmt == "csv":
+        return _csv(groups)
     lexicon = all(isinstance(g.result, LexiconResult) for g in groups)
-    if fmt == "csv" and lexicon:
-        return format_csv(_labelled(groups, with_source=True))
-    if fmt in ("csv", "latex") and not lexicon:
-        raise AuditInputError(f"--format {fmt} is for --method lexicon; use table or json")
+    if fmt == "latex" and not lexicon:
+        raise AuditInputError("--format latex is for --method lexicon; use table, json or csv")
     out = []
     for source in dict.fromkeys(g.source for g in groups):
         rows = [g for g in groups if g.source == source]
@@ -241,15 +277,30 @@ def format_groups(groups: list[AuditGroup], fmt: str) -> str:
     return "\n".join(out)
 
 
-def _labelled(groups: list[AuditGroup], *, with_source: bool = False) -> list[LexiconResult]:
-    """The results with a row label: ``es``, ``es female`` (and the source, for CSV)."""
+def _csv(groups: list[AuditGroup]) -> str:
+    """A header row, then a row per group: ``source``, ``lang``, ``gender``, then the method's
+    figures (the lexicon's rounded to :data:`MACHINE_DIGITS` decimals, as in JSON lines)."""
+    buffer = io.StringIO()
+    writer: csv.DictWriter[str] | None = None
+    for g in groups:
+        row = {"source": g.source, "lang": g.lang, "gender": g.gender}
+        figures = g.to_dict(MACHINE_DIGITS)
+        row.update((k, v) for k, v in figures.items() if k not in row)
+        if writer is None:
+            writer = csv.DictWriter(buffer, fieldnames=list(row), lineterminator="\n")
+            writer.writeheader()
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
+def _labelled(groups: list[AuditGroup]) -> list[LexiconResult]:
+    """The results with a row label: ``es``, ``es female``."""
     from dataclasses import replace
 
-    out = []
-    for g in groups:
-        label = g.lang if g.gender == ALL else f"{g.lang} {g.gender}"
-        out.append(replace(g.result, lang=f"{g.source}: {label}" if with_source else label))
-    return out
+    return [
+        replace(g.result, lang=g.lang if g.gender == ALL else f"{g.lang} {g.gender}")
+        for g in groups
+    ]
 
 
 def _llm_table(groups: list[AuditGroup]) -> str:

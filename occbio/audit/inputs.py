@@ -9,6 +9,12 @@ Formats are told by their content, not their name:
   CSV-quoted like occbio writes it; a ``gender`` column is kept;
 * anything else: plain text, one sentence per line, in ``--lang``.
 
+``input_format`` (``--input-format``) says the format instead: a plain-text line that starts
+with ``{`` or ``<corpus``, or holds a tab, is then not taken for anything else. Each file is
+opened and read once, so a pipe (``<(cat f)``, a FIFO, ``/dev/stdin``) is read like a file.
+A line with bytes that are not UTF-8 is read with U+FFFD in their place, and its number is
+given to the caller (``not_utf8``); XML declares its own encoding.
+
 A line that cannot be read (bad JSON in a JSON-lines file, a row of the wrong width) is skipped
 and counted in the ``skipped`` counter the caller passes, never a stop. Everything streams:
 memory does not grow with the file.
@@ -17,18 +23,32 @@ memory does not grow with the file.
 from __future__ import annotations
 
 import csv
+import io
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from lxml import etree
 
 from occbio.langs import WIKIPEDIA_LANGS
 
-__all__ = ["AuditInputError", "Record", "read_records", "run_genders", "run_sources"]
+__all__ = [
+    "INPUT_FORMATS",
+    "AuditInputError",
+    "Record",
+    "line_list",
+    "read_records",
+    "run_genders",
+    "run_sources",
+]
+
+#: What ``--input-format`` accepts: ``auto`` tells the format by the content.
+INPUT_FORMATS = ("auto", "text", "jsonl", "tsv", "xml")
 
 #: Genders as the audit reports them; anything else a file says is kept as it is.
 UNKNOWN = "unknown"
@@ -45,12 +65,8 @@ class Record:
     text: str
 
 
-def _sniff(path: Path) -> str:
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError as exc:
-        raise AuditInputError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+def _sniff(head: bytes) -> str:
+    """The format of a file that starts with ``head``."""
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped.startswith(b"<?xml") or stripped.startswith(b"<corpus"):
         return "xml"
@@ -60,6 +76,49 @@ def _sniff(path: Path) -> str:
     if "\t" in first and any(_is_lang(cell) for cell in first.split("\t")):
         return "tsv"
     return "text"
+
+
+class _Replay(io.RawIOBase):
+    """``head`` again, then the rest of ``rest``: what was read to tell the format is not read
+    twice from the file (a pipe cannot be)."""
+
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        self._head = memoryview(head)
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self._head:
+            n = min(len(buffer), len(self._head))
+            buffer[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        return self._rest.readinto(buffer)  # type: ignore[attr-defined]
+
+
+#: a byte that was not UTF-8, as ``surrogateescape`` decodes it
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+
+
+def _lines(stream: BinaryIO, not_utf8: list[int], newline: str | None = None) -> Iterator[str]:
+    """The lines of ``stream`` as UTF-8 text; a line with bytes that are not UTF-8 is read with
+    U+FFFD in their place (as ``errors="replace"`` reads it) and its number is appended to
+    ``not_utf8``."""
+    text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline=newline)
+    for n, line in enumerate(text, 1):
+        if _NOT_UTF8.search(line):
+            not_utf8.append(n)
+            line = line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        yield line
+
+
+def line_list(numbers: Sequence[int], shown: int = 10) -> str:
+    """``line 3``, ``lines 3, 7, 9 (and 12 more)``: where a counted problem is."""
+    head = ", ".join(str(n) for n in numbers[:shown])
+    more = f" (and {len(numbers) - shown} more)" if len(numbers) > shown else ""
+    return f"line{'s' if len(numbers) > 1 else ''} {head}{more}"
 
 
 def _is_lang(code: str) -> bool:
@@ -74,37 +133,52 @@ def read_records(
     langs: Sequence[str] | None,
     skipped: Counter[str],
     genders: Mapping[str, str] | None = None,
+    input_format: str = "auto",
+    not_utf8: list[int] | None = None,
 ) -> Iterator[Record]:
     """The sentences of ``path`` with their language and the gender of their document.
 
     ``lang`` is the language of files that do not say it (plain text, string ``text``);
     ``langs``, when given, keeps only those languages of multilingual files; ``genders``
-    gives the gender of JSON-lines documents (by ``doc`` or ``qid``) that do not carry one.
+    gives the gender of JSON-lines documents (by ``doc`` or ``qid``) that do not carry one;
+    ``input_format`` one of :data:`INPUT_FORMATS`; ``not_utf8`` gets the numbers of the lines
+    read with U+FFFD for bytes that are not UTF-8.
     """
-    kind = _sniff(path)
-    keep = set(langs) if langs else None
-    if kind == "text" and path.stat().st_size == 0:  # an empty corpus: nothing to count
-        return
-    if kind == "xml":
-        yield from _xml(path, keep, skipped)
-    elif kind == "jsonl":
-        yield from _jsonl(path, lang, keep, skipped, genders or {})
-    elif kind == "tsv":
-        yield from _tsv(path, keep, skipped)
-    else:
-        if lang is None:
-            raise AuditInputError(f"{path} is plain text: say its language with --lang")
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            for line in fh:
+    if input_format not in INPUT_FORMATS:
+        raise AuditInputError(f"input format must be one of {', '.join(INPUT_FORMATS)}")
+    try:
+        fh = open(path, "rb")  # noqa: SIM115 - closed below, when the records are read
+    except OSError as exc:
+        raise AuditInputError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    with fh:
+        head = fh.read(4096)
+        kind = _sniff(head) if input_format == "auto" else input_format
+        if not head:  # an empty corpus: nothing to count
+            return
+        stream = io.BufferedReader(_Replay(head, fh))
+        keep = set(langs) if langs else None
+        bad = not_utf8 if not_utf8 is not None else []
+        if kind == "xml":
+            yield from _xml(path, stream, keep, skipped)
+        elif kind == "jsonl":
+            yield from _jsonl(_lines(stream, bad), lang, keep, skipped, genders or {})
+        elif kind == "tsv":
+            yield from _tsv(path, _lines(stream, bad, newline=""), keep, skipped)
+        else:
+            if lang is None:
+                raise AuditInputError(f"{path} is plain text: say its language with --lang")
+            for line in _lines(stream, bad):
                 if line.strip():
                     yield Record(lang, UNKNOWN, line.rstrip("\n"))
 
 
-def _xml(path: Path, keep: set[str] | None, skipped: Counter[str]) -> Iterator[Record]:
+def _xml(
+    path: Path, stream: BinaryIO, keep: set[str] | None, skipped: Counter[str]
+) -> Iterator[Record]:
     lang, gender = None, UNKNOWN
     try:
         for event, elem in etree.iterparse(
-            str(path), events=("start", "end"), resolve_entities=False, no_network=True
+            stream, events=("start", "end"), resolve_entities=False, no_network=True
         ):
             tag = elem.tag if isinstance(elem.tag, str) else ""
             if event == "start" and tag == "corpus":
@@ -125,52 +199,56 @@ def _xml(path: Path, keep: set[str] | None, skipped: Counter[str]) -> Iterator[R
 
 
 def _jsonl(
-    path: Path,
+    lines: Iterator[str],
     lang: str | None,
     keep: set[str] | None,
     skipped: Counter[str],
     genders: Mapping[str, str],
 ) -> Iterator[Record]:
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        for line in fh:
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                text = row["text"]
-            except (ValueError, KeyError, TypeError, RecursionError):
-                skipped["lines_unreadable"] += 1
-                continue
-            gender = row.get("gender") or genders.get(str(row.get("doc") or row.get("qid")))
-            gender = str(gender or UNKNOWN)
-            if isinstance(text, dict):
-                for code, sentence in text.items():
-                    if isinstance(sentence, str) and (keep is None or code in keep):
-                        yield Record(code, gender, sentence)
-            elif isinstance(text, str) and lang is not None:
-                yield Record(lang, gender, text)
-            else:
-                skipped["lines_unreadable"] += 1
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            text = row["text"]
+        except (ValueError, KeyError, TypeError, RecursionError):
+            skipped["lines_unreadable"] += 1
+            continue
+        gender = row.get("gender") or genders.get(str(row.get("doc") or row.get("qid")))
+        gender = str(gender or UNKNOWN)
+        if isinstance(text, dict):
+            for code, sentence in text.items():
+                if isinstance(sentence, str) and (keep is None or code in keep):
+                    yield Record(code, gender, sentence)
+        elif isinstance(text, str) and lang is not None:
+            yield Record(lang, gender, text)
+        else:
+            skipped["lines_unreadable"] += 1
 
 
-def _tsv(path: Path, keep: set[str] | None, skipped: Counter[str]) -> Iterator[Record]:
+def _tsv(
+    path: Path, lines: Iterator[str], keep: set[str] | None, skipped: Counter[str]
+) -> Iterator[Record]:
     csv.field_size_limit(sys.maxsize)
-    with open(path, encoding="utf-8", errors="replace", newline="") as fh:
-        rows = csv.reader(fh, delimiter="\t")
-        header = next(rows, [])
-        columns = [
-            (i, name) for i, name in enumerate(header)
-            if _is_lang(name) and (keep is None or name in keep)
-        ]  # fmt: skip
-        gender_at = header.index("gender") if "gender" in header else None
-        for row in rows:
-            if len(row) != len(header):
-                skipped["rows_wrong_width"] += 1
-                continue
-            gender = row[gender_at] if gender_at is not None and row[gender_at] else UNKNOWN
-            for i, code in columns:
-                if row[i]:
-                    yield Record(code, gender, row[i])
+    rows = csv.reader(lines, delimiter="\t")
+    header = next(rows, [])
+    if not any(_is_lang(name) for name in header):
+        raise AuditInputError(
+            f"{path}: a TSV needs a header row naming its language columns (en, es, ...)"
+        )
+    columns = [
+        (i, name) for i, name in enumerate(header)
+        if _is_lang(name) and (keep is None or name in keep)
+    ]  # fmt: skip
+    gender_at = header.index("gender") if "gender" in header else None
+    for row in rows:
+        if len(row) != len(header):
+            skipped["rows_wrong_width"] += 1
+            continue
+        gender = row[gender_at] if gender_at is not None and row[gender_at] else UNKNOWN
+        for i, code in columns:
+            if row[i]:
+                yield Record(code, gender, row[i])
 
 
 def run_genders(run_dir: Path) -> dict[str, str]:
