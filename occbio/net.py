@@ -419,12 +419,6 @@ def while_locked(path: Path, action: Callable[[], _T], *, lock_wait: float) -> _
         except sqlite3.OperationalError as exc:
             if not sqlite_busy(exc):
                 raise
-            if time.monotonic() >= give_up:
-                raise CacheError(
-                    f"the cache {path} stayed locked by another process for {lock_wait:g} s "
-                    "(another occbio run using the same cache?): wait for it to end, or give "
-                    "this run its own cache directory"
-                ) from None
             if not warned:
                 logger.warning(
                     "the cache %s is locked by another process; waiting up to %g s",
@@ -432,6 +426,12 @@ def while_locked(path: Path, action: Callable[[], _T], *, lock_wait: float) -> _
                     lock_wait,
                 )
                 warned = True
+            if time.monotonic() >= give_up:
+                raise CacheError(
+                    f"the cache {path} stayed locked by another process for {lock_wait:g} s "
+                    "(another occbio run using the same cache?): wait for it to end, or give "
+                    "this run its own cache directory"
+                ) from None
             time.sleep(0.1)
 
 
