@@ -1,19 +1,39 @@
 """The data card (DATACARD.md) a published corpus needs: what it is, where it came from, how it
-was made, what is in it by gender and occupation, what it cannot do, and its licence."""
+was made, what is in it by gender and occupation, what it cannot do, and its licence.
+
+The card says what the run really read: Wikipedia's text (CC BY-SA) or the bundled sample's
+fictional text (occbio's own, MIT); people from Wikidata or given as article titles; gender
+from Wikidata or from the articles' pronouns. :func:`provenance` reads these from a run's
+configuration, so a card never claims a source the run did not use.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from occbio.report.funnel import format_funnel
 
-__all__ = ["render_datacard"]
+if TYPE_CHECKING:
+    from occbio.config import RunConfig
 
-_LIMITATIONS = [
+__all__ = ["provenance", "render_datacard"]
+
+#: Where the corpus's text comes from: Wikipedia, or occbio's bundled fictional sample.
+Origin = Literal["wikipedia", "sample"]
+
+_GENDER_FROM_WIKIDATA = (
     "Gender comes from Wikidata's P21 statements (or pronoun counts when so configured), mapped "
     "to the categories listed above; it describes how Wikipedia and Wikidata present a person, "
-    "not how the person identifies, and it may be wrong or out of date.",
+    "not how the person identifies, and it may be wrong or out of date."
+)
+_GENDER_FROM_PRONOUNS = (
+    "Gender was inferred from the pronouns of each person's articles (at least {count} of one "
+    "gender and {margin} times as many as of the other; GeBioToolkit's method), not taken from "
+    "Wikidata; it describes how the articles refer to a person, not how the person "
+    "identifies, and it may be wrong. People whose pronouns decide nothing are `unknown`."
+)
+_LIMITATIONS = [
     "People with no usable gender (no value, unknown values, contradicting values) are counted "
     "as `unknown` and not balanced; see `balance/people.jsonl` for each person's reason.",
     "Sentences are aligned automatically (margin criterion over multilingual sentence "
@@ -22,9 +42,43 @@ _LIMITATIONS = [
     "corpus is comparable-derived, not translated.",
     "Balancing equalises people and sentences per gender within each occupation (OccGen) or "
     "overall (GeBio); it does not balance topics, eras, nationalities or article quality.",
-    "Wikipedia's biographies over-represent some regions, eras and occupations; balancing by "
-    "gender does not remove those skews.",
 ]
+_WIKIPEDIA_SKEW = (
+    "Wikipedia's biographies over-represent some regions, eras and occupations; balancing by "
+    "gender does not remove those skews."
+)
+_SAMPLE_LIMITATION = (
+    "Made from occbio's bundled sample: a few dozen fictional people written to exercise the "
+    "tool. Its counts say nothing about Wikipedia; do not train or evaluate a model on it."
+)
+_WIKIPEDIA_LICENCE = (
+    "The sentences are taken from Wikipedia articles and are licensed under the Creative "
+    "Commons Attribution-ShareAlike 4.0 licence (CC BY-SA 4.0, "
+    "https://creativecommons.org/licenses/by-sa/4.0/); the authors are the Wikipedia "
+    "contributors of each article, whose history is at the article's URL given for every "
+    "segment in the TSV/JSONL files. Reuse must credit them and share alike."
+)
+_SAMPLE_LICENCE = (
+    "The sentences are fictional: written for occbio's bundled sample (`occbio/data/sample/`, "
+    "generated from `tools/sample_source/`) and distributed with occbio under its MIT licence. "
+    "They come from no Wikipedia article and have no Wikipedia contributor to credit; the "
+    "article URLs point to no real page."
+)
+
+
+def provenance(cfg: RunConfig) -> dict[str, Any]:
+    """What :func:`render_datacard` must know of a run beyond its counts: its name (the run
+    folder's, when the run was given ``--out`` and no name), whether its text is the bundled
+    sample's, and the titles files its people came from (None: Wikidata)."""
+    name = cfg.name
+    if cfg.out is not None and "name" not in cfg.model_fields_set:
+        name = cfg.out_dir.resolve().name or name
+    titles = None
+    if cfg.entity_source == "titles" and cfg.entities.titles is not None:
+        given = cfg.entities.titles
+        paths = given.values() if isinstance(given, dict) else [given]
+        titles = ", ".join(f"`{path.name}`" for path in paths)
+    return {"name": name, "origin": "sample" if cfg.sample else "wikipedia", "titles": titles}
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -60,14 +114,47 @@ def render_datacard(
     note: str = "",
     audit: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
     counterfactual: Mapping[str, int] | None = None,
+    origin: Origin = "wikipedia",
+    titles: str | None = None,
 ) -> str:
     """Markdown for ``DATACARD.md``. ``occupations`` maps a balanced occupation group to
-    {gender: people}; ``sources`` names each input and its date or URL."""
+    {gender: people}; ``sources`` names each input and its date or URL; ``origin`` and
+    ``titles`` (the files people were given in, None when they came from Wikidata) decide
+    what the card says of the text's licence and the people's sources (see :func:`provenance`)."""
     final = funnel_rows[-1] if funnel_rows else {"people": {}, "sentences": {}}
+    what = "Wikipedia biographies"
+    if origin == "sample":
+        what = "the fictional biographies of occbio's bundled sample"
+    if titles is not None and "people" not in sources:
+        sources = {"people": f"article titles given with `--titles` ({titles}), not Wikidata",
+                   **sources}  # fmt: skip
+    people = (
+        "people (Wikidata: occupation P106, gender P21, sitelinks)"
+        if titles is None
+        else "people (article titles given with `--titles`, not Wikidata)"
+    )
+    gender = settings.get("gender", {})
+    # people given as titles have no Wikidata gender: "wikidata+pronouns" is pronouns for them
+    by_pronouns = gender.get("source") == "pronouns" or (
+        titles is not None and "pronouns" in str(gender.get("source"))
+    )
+    gender_note = (
+        _GENDER_FROM_PRONOUNS.format(
+            count=gender.get("pronoun_min_count", 3), margin=gender.get("pronoun_margin", 2.0)
+        )
+        if by_pronouns
+        else _GENDER_FROM_WIKIDATA
+    )
+    limitations = [
+        *([_SAMPLE_LIMITATION] if origin == "sample" else []),
+        gender_note,
+        *_LIMITATIONS,
+        *([_WIKIPEDIA_SKEW] if origin == "wikipedia" else []),
+    ]
     lines = [
         f"# Data card: {name}",
         "",
-        f"A gender-balanced, document-level, multi-way parallel corpus of Wikipedia biographies "
+        f"A gender-balanced, document-level, multi-way parallel corpus of {what} "
         f"in {', '.join(langs)} (pivot {pivot}), made with occbio {version} on {created}.",
         "",
         *([f"> {note}", ""] if note else []),
@@ -90,7 +177,7 @@ def render_datacard(
         "",
         "## How it was made",
         "",
-        "people (Wikidata: occupation P106, gender P21, sitelinks) -> each person's article per "
+        f"{people} -> each person's article per "
         "language -> cleaning and sentence splitting -> sentence embeddings -> margin-based "
         "mining inside each person's articles (margins normalised against a sample of each "
         "whole language), pivot intersection for more than two languages -> threshold (and "
@@ -136,19 +223,32 @@ def render_datacard(
         "",
         "## Known limitations",
         "",
-        *[f"- {item}" for item in _LIMITATIONS],
+        *[f"- {item}" for item in limitations],
         "",
         "## Licence and attribution",
         "",
-        "The sentences are taken from Wikipedia articles and are licensed under the Creative "
-        "Commons Attribution-ShareAlike 4.0 licence (CC BY-SA 4.0, "
-        "https://creativecommons.org/licenses/by-sa/4.0/); the authors are the Wikipedia "
-        "contributors of each article, whose history is at the article's URL given for every "
-        "segment in the TSV/JSONL files. Reuse must credit them and share alike. The metadata "
-        "(occupations, gender statements, identifiers) comes from Wikidata under CC0.",
+        (_WIKIPEDIA_LICENCE if origin == "wikipedia" else _SAMPLE_LICENCE)
+        + " "
+        + _metadata(origin, titles, pronouns=by_pronouns),
         "",
     ]
     return "\n".join(lines)
+
+
+def _metadata(origin: Origin, titles: str | None, *, pronouns: bool) -> str:
+    """Where the people's metadata comes from, and under what licence."""
+    if titles is not None:
+        return "The people were given as article titles, not read from Wikidata; their gender " + (
+            "was inferred from the articles' pronouns." if pronouns else "is `unknown`."
+        )
+    if origin == "sample":
+        return (
+            "Its Wikidata entries are fictional too (ids Q990000001-Q990000999); only the "
+            "occupation items and gender values they point to are real Wikidata items (CC0)."
+        )
+    return (
+        "The metadata (occupations, gender statements, identifiers) comes from Wikidata under CC0."
+    )
 
 
 def _counterfactual_note(counts: Mapping[str, int]) -> list[str]:
