@@ -242,6 +242,10 @@ class _Watch:
         with contextlib.suppress(OSError):
             socket.socket.shutdown(sock, socket.SHUT_RDWR)  # the plain socket's, under TLS too
 
+    @property
+    def armed(self) -> bool:
+        return self._timer is not None
+
     def disarm(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
@@ -280,6 +284,9 @@ class _HTTPSPool(urllib3.HTTPSConnectionPool):
     ConnectionCls = _HTTPSConnection
 
 
+_WATCHED_POOLS = {"http": _HTTPPool, "https": _HTTPSPool}
+
+
 class GuardedAdapter(HTTPAdapter):
     """A ``requests`` transport that bounds every request: at most ``deadline`` seconds from
     sending to the last byte of the answer (:class:`DeadlineExceeded`), at most ``max_bytes``
@@ -298,7 +305,13 @@ class GuardedAdapter(HTTPAdapter):
 
     def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
         super().init_poolmanager(*args, **kwargs)
-        self.poolmanager.pool_classes_by_scheme = {"http": _HTTPPool, "https": _HTTPSPool}
+        self.poolmanager.pool_classes_by_scheme = _WATCHED_POOLS
+
+    def proxy_manager_for(self, proxy: str, **kwargs: Any) -> Any:
+        manager = super().proxy_manager_for(proxy, **kwargs)
+        if type(manager) is urllib3.ProxyManager:  # SOCKS has its own: watched from the body
+            manager.pool_classes_by_scheme = _WATCHED_POOLS
+        return manager
 
     def send(  # type: ignore[override]
         self, request: requests.PreparedRequest, stream: bool = False, **kwargs: Any
@@ -310,9 +323,15 @@ class GuardedAdapter(HTTPAdapter):
                 response = super().send(request, stream=True, **kwargs)
             finally:
                 _WATCH.current = None
+            if not watch.armed:  # a connection of another class (a SOCKS proxy's)
+                sock = getattr(getattr(response.raw, "connection", None), "sock", None)
+                if isinstance(sock, socket.socket):
+                    watch.arm(sock)
             try:
                 self._check_redirect(request, response)
-                self._read_body(response, watch)
+                self._read_body(response)
+                if watch.expired:  # a body that ends with the connection ends when cut, too
+                    raise self._late(request)
             except BaseException:
                 response.close()
                 raise
@@ -322,8 +341,6 @@ class GuardedAdapter(HTTPAdapter):
             raise
         finally:
             watch.disarm()
-        if watch.expired:
-            raise self._late(request)
         return response
 
     def _late(self, request: requests.PreparedRequest) -> DeadlineExceeded:
@@ -342,7 +359,7 @@ class GuardedAdapter(HTTPAdapter):
             if why is not None:
                 raise RedirectRefused(why, request=request, response=response)
 
-    def _read_body(self, response: requests.Response, watch: _Watch) -> None:
+    def _read_body(self, response: requests.Response) -> None:
         cap = self.max_bytes
         length = response.headers.get("Content-Length", "")
         if length.isdigit() and int(length) > cap:

@@ -89,14 +89,16 @@ def hostile(behaviour: Behaviour) -> Iterator[Hostile]:
         thread.join(timeout=30)
 
 
-def drip_body(body: bytes, every: float = 0.05) -> Behaviour:
+def drip_body(body: bytes, every: float = 0.05, *, say_length: bool = True) -> Behaviour:
     """Headers at once, then the body a byte every ``every`` seconds: no read ever waits
-    long enough for a per-read timeout."""
+    long enough for a per-read timeout. Without ``say_length`` the body ends when the
+    connection does, so a cut one looks complete."""
 
     def behave(handler: BaseHTTPRequestHandler, state: Hostile) -> None:
+        length = f"Content-Length: {len(body)}\r\n" if say_length else ""
         handler.wfile.write(
             b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-            + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+            + f"{length}Connection: close\r\n\r\n".encode()
         )
         for i in range(len(body)):
             if state.stop.wait(every):
@@ -174,7 +176,14 @@ def web_client(base: str, **kwargs: object) -> WikipediaWebClient:
     return WikipediaWebClient(**options)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("behaviour", [drip_body(b"<html>" + b"x" * 1000), drip_headers()])
+@pytest.mark.parametrize(
+    "behaviour",
+    [
+        drip_body(b"<html>" + b"x" * 1000),
+        drip_body(b"<html>" + b"x" * 1000, say_length=False),
+        drip_headers(),
+    ],
+)
 def test_web_a_dripping_server_is_cut_at_the_deadline(behaviour: Behaviour) -> None:
     with hostile(behaviour) as server, web_client(server.url + "/en", deadline=0.5) as client:
         res = client.fetch("en", "Ada Lovelace")
