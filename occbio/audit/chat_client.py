@@ -94,10 +94,10 @@ class _Cache:
 
     A damaged file is set aside (renamed ``.damaged``) and rebuilt, at once when it is found
     on opening, else when the cache is closed (meanwhile reads are misses and writes are
-    skipped; ``on_damage`` is told once). A lock another process holds is waited for
+    skipped; said, and ``on_damage`` called, once). A lock another process holds is waited for
     ``lock_wait`` seconds at most, said, then :class:`~occbio.net.CacheError`."""
 
-    def __init__(self, folder: Path, *, lock_wait: float, on_damage: Callable[[str], None]) -> None:
+    def __init__(self, folder: Path, *, lock_wait: float, on_damage: Callable[[], None]) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / CACHE_FILE
         self.lock_wait = lock_wait
@@ -128,7 +128,13 @@ class _Cache:
                 if not sqlite_damaged(exc):
                     raise
                 self.damaged = str(exc)
-        self._on_damage(self.damaged)
+        logger.warning(
+            "the answer cache %s is damaged (%s): prompts are sent again, and it is set "
+            "aside when this run ends",
+            self.path,
+            self.damaged,
+        )
+        self._on_damage()
         return None
 
     def get(self, key: str) -> str | None:
@@ -257,7 +263,9 @@ class ChatBackend:
         self._cache: _Cache | None = None
         if cache_dir is not None:
             self._cache = _Cache(
-                Path(cache_dir), lock_wait=lock_wait, on_damage=self._cache_damaged
+                Path(cache_dir),
+                lock_wait=lock_wait,
+                on_damage=lambda: self._count("cache_unreadable"),
             )
             if self._cache.was_set_aside:
                 self._count("cache_set_aside")
@@ -276,16 +284,6 @@ class ChatBackend:
     def _count(self, key: str, n: int = 1) -> None:
         with self._stats_lock:
             self.stats[key] += n
-
-    def _cache_damaged(self, why: str) -> None:
-        self._count("cache_unreadable")
-        assert self._cache is not None
-        logger.warning(
-            "the answer cache %s is damaged (%s): prompts are sent again, and it is set "
-            "aside when this run ends",
-            self._cache.path,
-            why,
-        )
 
     def _body(self, prompt: str) -> dict[str, object]:
         body: dict[str, object] = {
