@@ -336,3 +336,148 @@ def test_align_input_from_a_fifo_is_a_one_line_error(
     assert main(argv) == 1
     line = _one_error_line(capsys.readouterr().err)
     assert str(fifo) in line and "not a regular file" in line
+
+
+# -- 4. comments, CDATA and instructions in a pages-articles dump --------------------------------
+
+
+def _page(title: str, text: bytes, page_id: int, *, before_revision: bytes = b"") -> bytes:
+    return (
+        b"  <page>\n    <title>" + title.encode() + b"</title>\n    <ns>0</ns>\n"
+        b"    <id>" + str(page_id).encode() + b"</id>\n" + before_revision + b"    <revision>\n"
+        b'      <id>1</id>\n      <text xml:space="preserve">' + text + b"</text>\n"
+        b"    </revision>\n  </page>\n"
+    )
+
+
+def _pages_dump(*pages: bytes) -> bytes:
+    return (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n'
+        b'<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" version="0.10">\n'
+        b'  <siteinfo><namespaces><namespace key="0" /></namespaces></siteinfo>\n'
+        + b"".join(pages)
+        + b"</mediawiki>\n"
+    )
+
+
+ADA = _page("Ada Lovelace", b"'''Ada Lovelace''' was an English mathematician.", 1)
+EMMY = _page("Emmy Noether", b"'''Emmy Noether''' was a German mathematician.", 3)
+
+#: name -> (what lies between Ada and Emmy, the pages expected with their wikitext)
+MARKUP_CASES: dict[str, tuple[bytes, dict[str, str]]] = {
+    "comment with </page> inside a page": (
+        _page("Marie Curie", b"Physicist.", 2, before_revision=b"    <!-- a </page> here -->\n"),
+        {"Marie Curie": "Physicist."},
+    ),
+    "comment with <page> between pages": (
+        b"  <!-- <page> -->\n" + _page("Marie Curie", b"Physicist.", 2),
+        {"Marie Curie": "Physicist."},
+    ),
+    "CDATA with both tags inside a page": (
+        _page("Marie Curie", b"<![CDATA[Physicist </page> <page> & chemist.]]>", 2),
+        {"Marie Curie": "Physicist </page> <page> & chemist."},
+    ),
+    "instruction with </page> inside a page": (
+        _page("Marie Curie", b"Physicist.", 2, before_revision=b"    <?note </page> ?>\n"),
+        {"Marie Curie": "Physicist."},
+    ),
+    "comment with <page> and </page> between pages": (
+        b"  <!-- <page><title>Ghost</title></page> -->\n" + _page("Marie Curie", b"Physicist.", 2),
+        {"Marie Curie": "Physicist."},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MARKUP_CASES))
+@pytest.mark.parametrize("compression", ["plain", "bz2"])
+def test_tags_inside_comments_cdata_and_instructions_are_text(
+    tmp_path: Path, case: str, compression: str
+) -> None:
+    from occbio.extract.wikipedia_dump import iter_pages
+
+    middle, expected = MARKUP_CASES[case]
+    data = _pages_dump(ADA, middle, EMMY)
+    path = tmp_path / "enwiki.xml"
+    path.write_bytes(bz2.compress(data) if compression == "bz2" else data)
+    stats: Counter[str] = Counter()
+    pages = {p.title: p.wikitext for p in iter_pages(path, stats=stats)}
+    assert list(pages) == ["Ada Lovelace", *expected, "Emmy Noether"]
+    assert {t: pages[t] for t in expected} == expected
+    assert stats["pages_read"] == 3 and stats["pages_kept"] == 3
+
+
+def test_a_comment_across_read_chunks_is_still_a_comment(tmp_path: Path) -> None:
+    """A comment of 3 MB (the dump is read 1 MiB at a time) full of page tags."""
+    from occbio.extract.wikipedia_dump import iter_pages
+
+    filler = b"<page><title>Ghost</title></page> </page> " * 70_000
+    middle = b"  <!-- " + filler + b" -->\n" + _page("Marie Curie", b"Physicist.", 2)
+    path = tmp_path / "enwiki.xml.bz2"
+    path.write_bytes(bz2.compress(_pages_dump(ADA, middle, EMMY), compresslevel=1))
+    stats: Counter[str] = Counter()
+    titles = [p.title for p in iter_pages(path, stats=stats)]
+    assert titles == ["Ada Lovelace", "Marie Curie", "Emmy Noether"]
+    assert stats == Counter({"pages_read": 3, "pages_kept": 3})  # no ghost page read
+
+
+@pytest.mark.parametrize("opener", [b"<!--", b"<![CDATA[", b"<?x"])
+def test_a_comment_that_never_ends_costs_its_page_only(
+    tmp_path: Path, opener: bytes, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Not well-formed: the page ends at its first </page>, is skipped and counted, and the
+    pages after it are read (they are not swallowed by the open comment)."""
+    from occbio.extract.wikipedia_dump import iter_pages
+
+    broken = _page("Broken", b"Text " + opener + b" never closed.", 2)
+    path = tmp_path / "enwiki.xml"
+    path.write_bytes(_pages_dump(ADA, broken, _page("Marie Curie", b"Physicist.", 4), EMMY))
+    stats: Counter[str] = Counter()
+    titles = [p.title for p in iter_pages(path, stats=stats)]
+    assert titles == ["Ada Lovelace", "Marie Curie", "Emmy Noether"]
+    assert stats["pages_skipped_bad_xml"] == 1 and stats["pages_read"] == 4
+    assert "'Broken'" in caplog.text and "not well-formed" in caplog.text
+
+
+def test_a_comment_that_never_ends_in_a_multistream_stream(tmp_path: Path) -> None:
+    from occbio.extract.multistream import DumpRead, read_pages, write_multistream
+
+    header = _pages_dump().removesuffix(b"</mediawiki>\n")
+    pages = [
+        (1, "Ada Lovelace", ADA),
+        (2, "Broken", _page("Broken", b"Text <!-- never closed.", 2)),
+        (3, "Emmy Noether", EMMY),
+        (4, "Marie Curie", _page("Marie Curie", b"<!-- a </page> --> Physicist.", 4)),
+    ]
+    path = tmp_path / "enwiki-20240101-pages-articles-multistream.xml.bz2"
+    write_multistream(path, header, pages, pages_per_stream=3, compresslevel=1)
+    stats: Counter[str] = Counter()
+    read = DumpRead()
+    got = read_pages(path, titles=["Emmy Noether", "Marie Curie"], stats=stats, report=read)
+    assert [(p.title, p.wikitext) for p in got] == [
+        ("Emmy Noether", "'''Emmy Noether''' was a German mathematician."),
+        ("Marie Curie", " Physicist."),
+    ]
+    assert read.method == "index" and stats["pages_skipped_bad_xml"] == 1
+
+
+def test_text_stage_reads_a_page_with_a_commented_page_tag(tmp_path: Path) -> None:
+    people = [
+        human("Q1", "Ada Lovelace", FEMALE, [], {"en": "Ada Lovelace"}),
+        human("Q2", "Marie Curie", FEMALE, [], {"en": "Marie Curie"}),
+        human("Q3", "Emmy Noether", FEMALE, [], {"en": "Emmy Noether"}),
+    ]
+    entities = write_wikidata_dump(tmp_path / "wd.json.bz2", people)
+    middle = b"  <!-- <page> -->\n" + _page(
+        "Marie Curie",
+        b"'''Marie Curie''' was a Polish physicist and chemist.",
+        2,
+        before_revision=b"    <!-- </page> -->\n",
+    )
+    pages = tmp_path / "enwiki.xml.bz2"
+    pages.write_bytes(bz2.compress(_pages_dump(ADA, middle, EMMY)))
+    out = tmp_path / "run"
+    argv = ["text", "-q", "--langs", "en", "--entities-dump", str(entities)]
+    assert main([*argv, "--dump", f"en={pages}", "--out", str(out)]) == 0
+    record = json.loads((out / "manifest.json").read_text())["stages"]["text"]
+    assert record["counts"]["en.articles"] == 3 and record["counts"]["en.articles_missing"] == 0
+    assert not record["warnings"]

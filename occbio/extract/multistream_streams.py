@@ -138,7 +138,7 @@ class _StreamReader:
             result.end = _decompress_stream(
                 self._fh, offset, end, lambda data: result.pages.extend(reader.feed(data))
             )
-            reader.finish_fragment()
+            result.pages.extend(reader.finish_fragment())
         except _BadStream as exc:
             return _StreamResult(offset, exc.kind, exc.detail)
         except _Problem as exc:

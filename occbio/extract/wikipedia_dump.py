@@ -83,7 +83,9 @@ class TruncatedDumpError(DumpError):
 # Reading the dump
 #
 # The dump is split into pages at the byte level (``<page>`` ... ``</page>``: inside text, ``<``
-# is always escaped, so the markers cannot occur there) and each page is parsed on its own. A
+# is always escaped, so the markers cannot occur there; comments, CDATA sections and processing
+# instructions, where they can, are stepped over as XML reads them) and each page is parsed on
+# its own. A
 # page that is not well-formed XML (an illegal character, a NUL, invalid UTF-8, an undefined
 # entity, nesting past libxml2's 256 levels, a text node past its 10 MB) is skipped and counted,
 # and the next page reads as if nothing happened: one streaming parser would stop at the first
@@ -91,7 +93,12 @@ class TruncatedDumpError(DumpError):
 # parser of its own, so a file that is not a dump, or one cut short, is still told apart.
 
 _PAGE_OPEN_RE = re.compile(rb"<page[\s>]")
-_PAGE_CLOSE = b"</page>"
+_PAGE_CLOSE_RE = re.compile(rb"</page>")
+#: Where a literal ``<page>`` or ``</page>`` is text, not a tag: comment, CDATA, instruction.
+_OPAQUE_RE = re.compile(rb"<(?:!--|!\[CDATA\[|\?)")
+_OPAQUE_END = {b"<!--": b"-->", b"<![CDATA[": b"]]>", b"<?": b"?>"}
+#: Bytes left unscanned at the end of the buffer: a tag or an opener may be cut there.
+_MARGIN = len(b"<![CDATA[") - 1
 _DECLARED_ENCODING_RE = re.compile(
     rb"""^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']"""
 )
@@ -202,7 +209,9 @@ class _PageReader:
         self._buf = bytearray()
         self._offset = 0  # position of _buf[0] in the decompressed stream
         self._in_page = False
-        self._scan = 0  # where the search for </page> goes on
+        self._scan = 0  # _buf before this is scanned: the search goes on from here
+        self._opaque_end: bytes | None = None  # inside a comment (etc.) until this
+        self._plain = False  # this page's comment never ended: it ends at its first </page>
         self._oversized: bytes | None = None  # the start of a page too large to keep
         if fragment:
             self._skeleton.feed(b"<mediawiki>")
@@ -222,49 +231,92 @@ class _PageReader:
 
     def feed(self, data: bytes) -> Iterator[Page]:
         """Pages completed by ``data``; what lies between pages goes to the skeleton parser."""
+        self._buf += data
+        return self._pages()
+
+    def _pages(self) -> Iterator[Page]:
         buf = self._buf
-        buf += data
         while True:
             if not self._in_page:
-                match = _PAGE_OPEN_RE.search(buf)
-                if match is None:
-                    self._consume_skeleton(max(0, len(buf) - len(b"<page")))
+                opened = self._find(_PAGE_OPEN_RE)
+                if opened is None:
+                    self._consume_skeleton(self._scan)
                     return
-                self._consume_skeleton(match.start())
+                self._consume_skeleton(opened.start())
                 if self.root is None:
                     raise _Problem("malformed", "a <page> comes before the <mediawiki> element")
                 self._in_page, self._scan = True, 0
-            end = buf.find(_PAGE_CLOSE, self._scan)
-            if end < 0:
-                self._scan = max(0, len(buf) - len(_PAGE_CLOSE) + 1)
+            closed = self._find(_PAGE_CLOSE_RE)
+            if closed is None:
                 if len(buf) > self.parser.max_page_bytes:
+                    if self._opaque_end is not None and not self._plain:
+                        self._read_plain()
+                        continue
                     self._drop_oversized()
                 return
-            end += len(_PAGE_CLOSE)
+            end = closed.end()
             oversized, self._oversized = self._oversized, None
             page = self.parser.parse(bytes(buf[:end]), self._offset, oversized=oversized)
             self._offset += end
             del buf[:end]
-            self._in_page = False
+            self._in_page, self._scan, self._plain = False, 0, False
             if page is not None:
                 yield page
 
-    def finish(self) -> None:
-        """The end of the stream: the skeleton must close and no page may be left open."""
-        self.finish_fragment()
+    def _read_plain(self) -> None:
+        """A comment, CDATA section or instruction in this page never ends (within
+        ``max_page_bytes``, or before the dump does): the page is broken; it ends at its first
+        ``</page>``, is skipped as bad XML, and the pages after it are read as before."""
+        self._plain, self._opaque_end, self._scan = True, None, 0
+
+    def _find(self, tag: re.Pattern[bytes]) -> re.Match[bytes] | None:
+        """The next ``tag`` in the buffer that is markup, from ``_scan`` on: one inside a
+        comment, CDATA section or processing instruction is text. ``None`` when the buffer
+        ends first; ``_scan`` then says where the search goes on once more bytes come."""
+        buf = self._buf
+        pos = self._scan
+        while True:
+            if self._opaque_end is not None:
+                end = buf.find(self._opaque_end, pos)
+                if end < 0:
+                    self._scan = max(pos, len(buf) - len(self._opaque_end) + 1)
+                    return None
+                pos, self._opaque_end = end + len(self._opaque_end), None
+            found = tag.search(buf, pos)
+            # an opener before the tag cannot overlap it: its only "<" is its first byte
+            limit = found.start() if found else len(buf)
+            opener = None if self._plain else _OPAQUE_RE.search(buf, pos, limit)
+            if opener is None:
+                self._scan = found.end() if found else max(pos, len(buf) - _MARGIN)
+                return found
+            self._opaque_end = _OPAQUE_END[opener.group()]
+            pos = opener.end()
+
+    def finish(self) -> list[Page]:
+        """The end of the stream: the skeleton must close and no page may be left open.
+        Returns the pages held back by a comment that never ended (see :meth:`_read_plain`)."""
+        pages = self.finish_fragment()
         try:
             self._skeleton.close()
         except (etree.LxmlError, ValueError) as exc:
             raise _Problem("xml ended", _xml_message(exc)) from None
         self._skeleton_events()
+        return pages
 
-    def finish_fragment(self) -> None:
-        """The end of a run of pages: no page may be left open (the root stays open)."""
+    def finish_fragment(self) -> list[Page]:
+        """The end of a run of pages: no page may be left open (the root stays open).
+        Returns the pages held back by a comment that never ended (see :meth:`_read_plain`)."""
+        pages: list[Page] = []
+        while self._in_page and self._opaque_end is not None:
+            self._read_plain()
+            pages += self._pages()
         if self._in_page:
             raise _Problem("xml ended", "the last page has no closing </page>")
         self._consume_skeleton(len(self._buf))
+        return pages
 
     def _consume_skeleton(self, end: int) -> None:
+        """Feed ``_buf[:end]`` (no page in it) to the skeleton parser and drop it."""
         if end <= 0:
             return
         try:
@@ -278,6 +330,7 @@ class _PageReader:
             raise problem
         self._offset += end
         del self._buf[:end]
+        self._scan -= end
         self._skeleton_events()
 
     def _skeleton_events(self) -> None:
@@ -307,12 +360,12 @@ class _PageReader:
                     continue
 
     def _drop_oversized(self) -> None:
-        """Forget the start of a page past ``max_page_bytes``, keeping what finds its end."""
+        """Forget the start of a page past ``max_page_bytes``, keeping what finds its end
+        (the bytes not scanned yet)."""
         if self._oversized is None:
             self._oversized = bytes(self._buf[:4096])
-        keep = len(_PAGE_CLOSE) - 1
-        self._offset += len(self._buf) - keep
-        del self._buf[:-keep]
+        self._offset += self._scan
+        del self._buf[: self._scan]
         self._scan = 0
 
 
@@ -356,7 +409,7 @@ def iter_pages(
         try:
             for chunk in _utf8_chunks(stream, codec):
                 yield from reader.feed(chunk)
-            reader.finish()
+            yield from reader.finish()
         except _Problem as exc:
             problem = exc
     # Raised here, outside the handlers: the caller sees our message, not lxml's traceback.
