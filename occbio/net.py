@@ -72,8 +72,16 @@ def user_agent(contact: str = "", *, tool: str = "occbio") -> str:
     return f"{tool}/{__version__} ({who})"
 
 
-def check_client_settings(*, user_agent: str, retries: int, timeout: float) -> None:
-    """Refuse settings no polite client may run with: no User-Agent, retries < 0, no timeout."""
+def check_client_settings(
+    *,
+    user_agent: str,
+    retries: int,
+    timeout: float,
+    deadline: float = math.inf,
+    max_bytes: float = math.inf,
+) -> None:
+    """Refuse settings no polite client may run with: no User-Agent, retries < 0, no timeout;
+    and bounds that bound nothing (a deadline or a size cap not above 0)."""
     if not user_agent or not user_agent.strip():
         raise ValueError(
             "a User-Agent is required: Wikimedia blocks clients without a descriptive one "
@@ -83,6 +91,10 @@ def check_client_settings(*, user_agent: str, retries: int, timeout: float) -> N
         raise ValueError(f"retries must be >= 0, got {retries}")
     if timeout <= 0:
         raise ValueError(f"timeout must be positive, got {timeout}")
+    if deadline <= 0:
+        raise ValueError(f"deadline must be positive, got {deadline}")
+    if max_bytes < 1:
+        raise ValueError(f"max_bytes must be at least 1, got {max_bytes}")
 
 
 def retry_after_seconds(value: str | None, *, now: float | None = None) -> float | None:
@@ -295,10 +307,6 @@ class GuardedAdapter(HTTPAdapter):
     callers get ``response.content`` already bounded."""
 
     def __init__(self, *, deadline: float, max_bytes: int, pool: int = 10) -> None:
-        if deadline <= 0:
-            raise ValueError(f"deadline must be positive, got {deadline}")
-        if max_bytes < 1:
-            raise ValueError(f"max_bytes must be at least 1, got {max_bytes}")
         self.deadline = deadline
         self.max_bytes = max_bytes
         super().__init__(pool_connections=pool, pool_maxsize=pool, max_retries=0)

@@ -284,6 +284,8 @@ def test_people_query_checks_langs_and_min_langs() -> None:
         ({"user_agent": " "}, "User-Agent"),
         ({"retries": -1}, "retries"),
         ({"timeout": 0}, "timeout"),
+        ({"deadline": 0}, "deadline must be positive"),
+        ({"max_bytes": 0}, "max_bytes must be at least 1"),
     ],
 )
 def test_both_live_clients_refuse_impolite_settings(bad: dict, message: str) -> None:

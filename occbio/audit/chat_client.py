@@ -243,7 +243,13 @@ class ChatBackend:
         if concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {concurrency}")
         agent = user_agent(contact)
-        check_client_settings(user_agent=agent, retries=retries, timeout=timeout)
+        check_client_settings(
+            user_agent=agent,
+            retries=retries,
+            timeout=timeout,
+            deadline=deadline,
+            max_bytes=max_bytes,
+        )
         self.url = base_url.rstrip("/") + "/chat/completions"
         self.model = model
         self.name = f"chat:{model}"

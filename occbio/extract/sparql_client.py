@@ -150,7 +150,13 @@ class SparqlClient:
         max_bytes: int = 512 * 2**20,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        check_client_settings(user_agent=user_agent, retries=retries, timeout=timeout)
+        check_client_settings(
+            user_agent=user_agent,
+            retries=retries,
+            timeout=timeout,
+            deadline=deadline,
+            max_bytes=max_bytes,
+        )
         self.endpoint = endpoint
         self.user_agent = user_agent
         self.timeout = timeout

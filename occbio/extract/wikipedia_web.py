@@ -189,7 +189,13 @@ class WikipediaWebClient:
             raise ValueError(f"api must be 'rest' or 'parse', got {api!r}")
         if concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {concurrency}")
-        check_client_settings(user_agent=user_agent, retries=retries, timeout=timeout)
+        check_client_settings(
+            user_agent=user_agent,
+            retries=retries,
+            timeout=timeout,
+            deadline=deadline,
+            max_bytes=max_bytes,
+        )
         self.api = api
         self.concurrency = concurrency
         self.retries = retries
