@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import json
 import logging
 import os
 import sys
@@ -29,7 +28,7 @@ from occbio.langs import LanguageError
 from occbio.models import run_models
 from occbio.report.funnel import format_funnel
 from occbio.rewrite_command import run_rewrite
-from occbio.run import RunDir
+from occbio.run import RunDir, read_manifest
 from occbio.runlock import run_lock
 from occbio.stages.align import (
     ALIGNMENTS_FILE,
@@ -82,34 +81,51 @@ def _configure_logging(verbose: bool, quiet: bool) -> None:
         logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
 
 
+def _shown(stage: str, key: str) -> str:
+    """A counter's name as printed. The entities stage counts Wikidata's gender (P21), which
+    the balance stage may replace (``--gender-from pronouns``); the funnel shows the gender
+    balance decided, so entities' ``gender_unknown`` is printed as ``gender_wikidata_unknown``
+    (the balance stage's own counters are named ``gender_SOURCE_CATEGORY`` already)."""
+    if stage == "entities" and key.startswith("gender_"):
+        return "gender_wikidata_" + key.removeprefix("gender_")
+    return key
+
+
+#: What heads the funnel table: its people are counted by their final gender.
+_FUNNEL_TITLE = "funnel ({langs}; people by the gender the balance stage decided):"
+
+
 def _print_stats(cfg: RunConfig) -> None:
     manifest = cfg.out_dir / "manifest.json"
     if not manifest.exists():
         raise UsageError(f"no run at {cfg.out_dir} (no manifest.json): run a stage first")
-    try:  # read-only: no RunDir (which would save the manifest)
-        data = json.loads(manifest.read_text("utf-8"))
-    except ValueError as exc:
-        raise RuntimeError(f"{manifest} is not valid JSON ({exc})") from None
-    stages = data.get("stages") if isinstance(data, dict) else None
-    if not isinstance(stages, dict):
-        raise RuntimeError(f'{manifest} is not an occbio manifest (no "stages" object)')
+    stages = read_manifest(manifest)["stages"]  # read-only: no RunDir (it saves the manifest)
     stats = read_stats(cfg.out_dir)
     if stats is not None:
-        print(f"funnel ({', '.join(stats.get('langs', []))}):")
+        print(_FUNNEL_TITLE.format(langs=", ".join(stats.get("langs", []))))
         print(format_funnel(stats["funnel"]))
         print()
-    for name, rec in stages.items():
+    order = {name: i for i, (name, _) in enumerate(_STAGES)}  # run order; others after
+    for name in sorted(stages, key=lambda n: (order.get(n, len(order)), n)):
+        rec = stages[name]
         status = rec.get("status", "?")
         error = f": {rec['error']}" if status == "failed" and rec.get("error") else ""
         print(f"[{name}] {status}{error}")
         for key, value in rec.get("counts", {}).items():
-            print(f"  {key:<40} {value:>10}")
+            print(f"  {_shown(name, key):<40} {value:>10}")
         for warning in rec.get("warnings", []):
             print(f"  warning: {warning}")
 
 
-def _warn_without_contact(cfg: RunConfig) -> None:
-    live = cfg.entity_source == "wikidata" or cfg.text_source == "web"
+def _warn_without_contact(cfg: RunConfig, upto: str) -> None:
+    """Wikimedia asks its live sites' clients for a contact: warn when a stage that will run
+    queries one (SPARQL, the Wikipedia web), not when every input is a local file."""
+    will_run = _stages_upto(upto)
+    web = cfg.text_source == "web"
+    live = ("text" in will_run and web) or (
+        "entities" in will_run
+        and (cfg.entity_source == "wikidata" or (web and cfg.entities.category is not None))
+    )
     if live and not cfg.http.contact and cfg.http.user_agent is None:
         log.warning(
             "no contact in the User-Agent: Wikimedia asks clients of its live sites for one; "
@@ -120,8 +136,7 @@ def _warn_without_contact(cfg: RunConfig) -> None:
 def _check_inputs_up_front(cfg: RunConfig, upto: str) -> None:
     """What would otherwise stop the run only after earlier stages: a dump file that is not
     there, an encoder that cannot be built (``--encoder laser2`` without torch)."""
-    stages = [name for name, _ in _STAGES]
-    will_run = set(stages[: stages.index(upto) + 1])
+    will_run = _stages_upto(upto)
     files: list[tuple[str, Path]] = []
     if "entities" in will_run and cfg.entity_source == "dump" and not cfg.sample:
         files.append(("Wikidata dump", cfg.resolved_entity_dump()))
@@ -140,6 +155,12 @@ def _check_inputs_up_front(cfg: RunConfig, upto: str) -> None:
         check_languages(cfg.langs)  # a language the rewriter lacks, before hours of mining
 
 
+def _stages_upto(upto: str) -> set[str]:
+    """The stages a command that ends with ``upto`` runs (or finds done)."""
+    stages = [name for name, _ in _STAGES]
+    return set(stages[: stages.index(upto) + 1])
+
+
 def _record_failure(run: RunDir, stage: str, exc: BaseException) -> None:
     """Mark a stage that stopped on an error as ``failed`` with the message, so `occbio stats`
     does not show it as still running (an interrupted one stays ``running``: it resumes)."""
@@ -153,7 +174,7 @@ def _record_failure(run: RunDir, stage: str, exc: BaseException) -> None:
 
 
 def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[StageResult]:
-    _warn_without_contact(cfg)
+    _warn_without_contact(cfg, upto)
     run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
     results = []
     with _executor(cfg) as executor:
@@ -164,7 +185,8 @@ def _run_stages(cfg: RunConfig, upto: str, *, show_progress: bool) -> list[Stage
             except BaseException as exc:
                 _record_failure(run, name, exc)
                 raise
-            print(result.summary(_SUMMARY_KEYS.get(name, ())))
+            keys = _SUMMARY_KEYS.get(name, ())
+            print(result.summary(keys, names={k: _shown(name, k) for k in keys}))
             for warning in result.warnings:
                 print(f"  warning: {warning}")
             results.append(result)
@@ -216,6 +238,7 @@ def _run_command(args: argparse.Namespace, cfg: RunConfig) -> None:
     if upto == "write":
         stats = read_stats(cfg.out_dir)
         if stats is not None and not args.quiet:
+            print(_FUNNEL_TITLE.format(langs=", ".join(cfg.langs)))
             print(format_funnel(stats["funnel"]))
         print(f"corpus: {cfg.out_dir / CORPUS_DIR} (data card: {cfg.out_dir / DATACARD_FILE})")
 

@@ -7,6 +7,12 @@ counts and outputs. A file only ever appears under its final name once it is com
 file that looks finished. Long stages commit their output in chunks (:class:`ChunkedWriter`);
 a killed run resumes after the last committed chunk and ends byte-identical to an
 uninterrupted run.
+
+The manifest is checked against a schema when it is read (a hand edit with a wrong type is a
+one-line error naming the field), and each finished output is recorded with its size and
+SHA-256: an output cut short or edited since its stage finished makes the stage run again.
+No write goes through a symbolic link out of the run directory: one there is refused when the
+run directory is opened.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import json
 import logging
 import os
 import platform
+import re
 import shutil
 import tempfile
 from collections import Counter
@@ -25,16 +32,23 @@ from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from occbio.runlock import RunDirError
 
 __all__ = [
     "RunDir",
     "StageState",
     "ChunkedWriter",
     "BatchLog",
+    "ManifestError",
     "atomic_write",
     "file_identity",
+    "file_sum",
     "fingerprint",
+    "read_manifest",
 ]
 
 log = logging.getLogger(__name__)
@@ -110,6 +124,115 @@ def _package_versions() -> dict[str, str]:
     return versions
 
 
+def file_sum(path: Path) -> dict[str, Any]:
+    """A finished file's size and SHA-256, to tell later whether it is still what was written."""
+    with open(path, "rb") as fh:
+        digest = hashlib.file_digest(fh, "sha256").hexdigest()
+        size = os.fstat(fh.fileno()).st_size
+    return {"size": size, "sha256": digest}
+
+
+def _changed(path: Path, recorded: Any) -> str | None:
+    """Why ``path`` is no longer the file recorded by :func:`file_sum`, or ``None``."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return "it is missing"
+    if not isinstance(recorded, dict):
+        return "no size and checksum were recorded for it (an older occbio wrote it)"
+    if size != recorded.get("size"):
+        return f"it has {size} bytes, {recorded.get('size')} when written"
+    if file_sum(path)["sha256"] != recorded.get("sha256"):
+        return "its content changed (another SHA-256)"
+    return None
+
+
+class ManifestError(RuntimeError):
+    """``manifest.json`` cannot be read as an occbio manifest (one line, naming the field)."""
+
+
+#: A counter's value: a number (strict: a float accepts an int, never "5" or true); only
+#: checked, the manifest keeps its own values.
+_Count = float
+
+
+class _Schema(BaseModel):
+    # strict: "5" is not a count, true is not a number; fields not named here are kept as-is
+    model_config = ConfigDict(strict=True, extra="allow")
+
+
+class _FileSum(_Schema):
+    size: int = Field(ge=0)
+    sha256: str
+
+
+class _Progress(_Schema):
+    consumed: int = Field(default=0, ge=0)
+    chunks: int = Field(default=0, ge=0)
+    done: bool = False
+    stats: dict[str, _Count] = {}
+    warnings: list[str] = []
+    checksums: dict[str, _FileSum] = {}
+
+
+class _StageRecord(_Schema):
+    status: Literal["running", "done", "failed"] | None = None
+    fingerprint: str | None = None
+    counts: dict[str, _Count] = {}
+    outputs: list[str] = []
+    previous_outputs: list[str] = []
+    warnings: list[str] = []
+    error: str | None = None
+    resumed: int = Field(default=0, ge=0)
+    progress: dict[str, _Progress] = {}
+    checksums: dict[str, _FileSum] = {}
+
+
+class _Manifest(_Schema):
+    stages: dict[str, _StageRecord]
+    config: dict[str, Any] | None = None
+
+
+def read_manifest(path: Path) -> dict[str, Any]:
+    """A run's manifest, checked against the schema of what occbio writes there: a damaged or
+    hand-edited one is a :class:`ManifestError` naming the file and the first bad field. (A
+    stop, not a fresh start: the manifest is what says which hours of work are finished, so
+    occbio does not guess or throw it away; the user decides.)"""
+    fix = "fix it, delete it to start the run again, or choose another --out"
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (ValueError, OSError) as exc:  # JSONDecodeError, UnicodeDecodeError
+        raise ManifestError(
+            f"{path} is not valid JSON ({exc}); it was not written by occbio or was edited by "
+            f"hand: {fix}"
+        ) from None
+    try:
+        _Manifest.model_validate(data)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        first = errors[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the top level"
+        found = json.dumps(first["input"], default=str)
+        found = found if len(found) <= 40 else found[:37] + "..."
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise ManifestError(
+            f"{path} is not an occbio manifest: {where}: {first['msg']}, found {found}{more}; {fix}"
+        ) from None
+    return dict(data)
+
+
+def _links_out_of(root: Path) -> Iterator[tuple[Path, Path]]:
+    """Symbolic links under ``root`` that lead outside it (or nowhere), with their targets."""
+    real_root = root.resolve()
+    for dirpath, dirnames, filenames in os.walk(root):  # links to directories: not entered
+        for name in (*dirnames, *filenames):
+            link = Path(dirpath, name)
+            if link.is_symlink():
+                target = link.resolve()
+                if not target.exists() or not target.is_relative_to(real_root):
+                    yield link, target
+
+
 class RunDir:
     """A run directory and its manifest."""
 
@@ -121,22 +244,14 @@ class RunDir:
         # is whole (renamed into place or not at all), the temporary is nothing
         for tmp in self.path.glob(f".{MANIFEST}.*.tmp"):
             tmp.unlink(missing_ok=True)
+        if link := next(_links_out_of(self.path), None):
+            raise RunDirError(
+                f"{link[0]} is a symbolic link to {link[1]}, outside the run directory "
+                f"{self.path}: occbio writes only inside it, never through a link; remove the "
+                "link or choose another --out"
+            )
         if self.manifest_path.exists():
-            try:
-                self.manifest: dict[str, Any] = json.loads(self.manifest_path.read_text("utf-8"))
-            except (ValueError, OSError) as exc:  # JSONDecodeError, UnicodeDecodeError
-                raise RuntimeError(
-                    f"{self.manifest_path} is not valid JSON ({exc}); it was not written by "
-                    "occbio or was edited by hand: fix it, delete it to start the run again, "
-                    "or choose another --out"
-                ) from None
-            if not isinstance(self.manifest, dict) or not isinstance(
-                self.manifest.get("stages"), dict
-            ):
-                raise RuntimeError(
-                    f'{self.manifest_path} is not an occbio manifest (no "stages" object): '
-                    "fix it, delete it to start the run again, or choose another --out"
-                )
+            self.manifest: dict[str, Any] = read_manifest(self.manifest_path)
         else:
             self.manifest = {"occbio_run": 1, "created": _now(), "stages": {}}
         self.manifest["versions"] = _package_versions()
@@ -185,11 +300,32 @@ class StageState:
         return self.run.manifest["stages"].setdefault(self.name, {})
 
     def is_done(self, fp: str) -> bool:
-        """True when this stage finished with exactly this fingerprint and its outputs exist."""
+        """True when this stage finished with exactly this fingerprint and each of its outputs
+        is still the file it wrote (same size and SHA-256); an output changed since is logged
+        and the stage runs again."""
         rec = self.run.manifest["stages"].get(self.name)
         if not rec or rec.get("status") != "done" or rec.get("fingerprint") != fp:
             return False
-        return all((self.run.path / out).exists() for out in rec.get("outputs", []))
+        changed = self._changed_outputs()
+        for name, why in changed.items():
+            log.warning(
+                "%s: %s changed since the stage finished (%s); running it again",
+                self.name,
+                name,
+                why,
+            )
+        return not changed
+
+    def _changed_outputs(self) -> dict[str, str]:
+        """The finished stage's outputs that are no longer what it wrote, with why."""
+        rec = self.run.stage_record(self.name)
+        sums = rec.get("checksums", {})
+        changed = {}
+        for name in rec.get("outputs", []):
+            why = _changed(self.run.path / name, sums.get(name))
+            if why is not None:
+                changed[name] = why
+        return changed
 
     def begin(self, fp: str, *, inputs: Any, settings: Any) -> bool:
         """Mark the stage running; return True when it resumes an unfinished run of the same
@@ -237,6 +373,11 @@ class StageState:
                 "status": "done",
                 "counts": dict(sorted(counts.items())),
                 "outputs": outputs,
+                "checksums": {
+                    name: file_sum(self.run.path / name)
+                    for name in outputs
+                    if (self.run.path / name).is_file()
+                },
                 "warnings": list(warnings),
                 "finished": _now(),
             }
@@ -276,7 +417,13 @@ class ChunkedWriter:
     to part files (atomically) and only then does the manifest record how many items are
     consumed, the number of parts and a snapshot of the processing counters. After a kill,
     ``consumed`` tells the producer how many input items to skip, and ``stats`` starts again
-    from the snapshot. :meth:`finish` concatenates each stream's parts into its final file.
+    from the snapshot (also once the writer is done: the stage may still be counting on it).
+    :meth:`finish` concatenates each stream's parts into its final file and records the files'
+    checksums.
+
+    Each part's name carries the SHA-256 of its content: a part damaged since it was committed
+    (a disk error, a hand edit) is found on resume, logged by name, and this key is written
+    again from its first item, never joined into the output.
     """
 
     def __init__(
@@ -295,28 +442,65 @@ class ChunkedWriter:
         self.stats = stats
         self.parts_dir = stage.parts_root / key
         state = stage.progress(key)
-        self.done = bool(state.get("done")) and all(p.exists() for p in self.outputs.values())
+        self.done = bool(state.get("done")) and self._outputs_intact(state)
         if state.get("done") and not self.done:
-            state.clear()  # finished once, but an output has gone since: start this key again
+            state.clear()  # finished once, but an output has changed since: start this key again
         self.consumed: int = int(state.get("consumed", 0))
         self.chunks: int = int(state.get("chunks", 0))
-        if not self.done:
-            stats.update(state.get("stats", {}))
-            self._drop_uncommitted_parts()
+        #: Each stream's committed parts in order, with the SHA-256 prefix in their names.
+        self._parts: dict[str, list[tuple[Path, str]]] = {name: [] for name in self.outputs}
+        if not self.done and not self._find_parts():
+            state.clear()
+            self.consumed = self.chunks = 0
+            shutil.rmtree(self.parts_dir, ignore_errors=True)
+            self._parts = {name: [] for name in self.outputs}
+        stats.update(state.get("stats", {}))
         self._buffers: dict[str, list[str]] = {name: [] for name in self.outputs}
         self._pending = 0
 
-    def _part(self, stream: str, i: int) -> Path:
-        return self.parts_dir / f"{stream}.{i:06d}.jsonl"
+    def _outputs_intact(self, state: Mapping[str, Any]) -> bool:
+        sums = state.get("checksums", {})
+        for stream, path in self.outputs.items():
+            why = _changed(path, sums.get(stream))
+            if why is not None:
+                log.warning(
+                    "%s: %s changed since it was written (%s); writing %s again",
+                    self.stage.name,
+                    path,
+                    why,
+                    self.key,
+                )
+                return False
+        return True
 
-    def _drop_uncommitted_parts(self) -> None:
-        """Remove part files written after the last recorded commit (a kill in between)."""
-        if not self.parts_dir.exists():
-            return
-        committed = {self._part(s, i) for s in self.outputs for i in range(self.chunks)}
-        for p in self.parts_dir.iterdir():
-            if p not in committed:
-                p.unlink()
+    def _find_parts(self) -> bool:
+        """Keep the committed parts (removing what a kill left after the last commit); False
+        when one of them is missing or no longer matches its checksum."""
+        found: dict[tuple[str, int], tuple[Path, str]] = {}
+        if self.parts_dir.exists():
+            for p in sorted(self.parts_dir.iterdir()):
+                m = _PART_NAME.fullmatch(p.name)
+                if m and m["stream"] in self.outputs and int(m["i"]) < self.chunks:
+                    found.setdefault((m["stream"], int(m["i"])), (p, m["sum"]))
+                else:
+                    p.unlink()  # written after the last recorded commit
+        for stream in self.outputs:
+            for i in range(self.chunks):
+                part = found.get((stream, i))
+                why = "it is missing" if part is None else _part_damage(*part)
+                if part is None or why is not None:
+                    where = part[0] if part else self.parts_dir / f"{stream}.{i:06d}.*.jsonl"
+                    log.warning(
+                        "%s: the committed part %s is damaged (%s); writing %s again from its "
+                        "first item",
+                        self.stage.name,
+                        where,
+                        why,
+                        self.key,
+                    )
+                    return False
+                self._parts[stream].append(part)
+        return True
 
     def add(self, records: Mapping[str, Iterable[Any]]) -> None:
         """Buffer the records one input item produced; commit every ``chunk_size`` items."""
@@ -333,9 +517,15 @@ class ChunkedWriter:
         if self._pending == 0:
             return
         for stream, buf in self._buffers.items():
-            with atomic_write(self._part(stream, self.chunks)) as fh:
+            digest = hashlib.sha256()
+            for line in buf:
+                digest.update(line.encode("utf-8") + b"\n")
+            prefix = digest.hexdigest()[:16]
+            part = self.parts_dir / f"{stream}.{self.chunks:06d}.{prefix}.jsonl"
+            with atomic_write(part) as fh:
                 for line in buf:
                     fh.write(line + "\n")
+            self._parts[stream].append((part, prefix))
             buf.clear()
         self.chunks += 1
         self.consumed += self._pending
@@ -345,19 +535,47 @@ class ChunkedWriter:
         self.stage.run.save()
 
     def finish(self) -> None:
-        """Commit what is buffered and join each stream's parts into its final file."""
+        """Commit what is buffered and join each stream's parts into its final file (a part
+        changed since it was committed stops the stage: the next run writes this key again)."""
         self.commit()
+        sums = {}
         for stream, final in self.outputs.items():
             with atomic_write(final, "wb", encoding=None) as out:
-                for i in range(self.chunks):
-                    with open(self._part(stream, i), "rb") as part:
-                        shutil.copyfileobj(part, out)
+                for part, prefix in self._parts[stream]:
+                    _join_part(part, prefix, out)
+            sums[stream] = file_sum(final)
         state = self.stage.progress(self.key)
-        state.update({"done": True, "stats": dict(self.stats)})
+        state.update({"done": True, "stats": dict(self.stats), "checksums": sums})
         self.stage.run.save()
         self.done = True
         # only now: a kill before the save above must find the parts to join them again
         shutil.rmtree(self.parts_dir, ignore_errors=True)
+
+
+#: A committed part: ``STREAM.CHUNK.SHA256-PREFIX.jsonl``.
+_PART_NAME = re.compile(r"(?P<stream>.+)\.(?P<i>\d{6})\.(?P<sum>[0-9a-f]{16})\.jsonl")
+
+
+def _part_damage(part: Path, prefix: str) -> str | None:
+    """Why a committed part no longer holds what was written, or ``None``."""
+    with open(part, "rb") as fh:
+        if hashlib.file_digest(fh, "sha256").hexdigest()[:16] != prefix:
+            return "its content no longer matches the SHA-256 in its name"
+    return None
+
+
+def _join_part(part: Path, prefix: str, out: IO[bytes]) -> None:
+    """Copy a committed part into ``out``, checking it against the SHA-256 in its name."""
+    digest = hashlib.sha256()
+    with open(part, "rb") as fh:
+        while block := fh.read(1 << 20):
+            digest.update(block)
+            out.write(block)
+    if digest.hexdigest()[:16] != prefix:
+        raise RuntimeError(
+            f"{part} changed after it was committed (its SHA-256 no longer matches its name); "
+            "run the same command again: it writes that part's output again"
+        )
 
 
 class BatchLog:
@@ -373,18 +591,28 @@ class BatchLog:
         self.path = path
 
     def load(self) -> dict[str, Any]:
-        """The results recorded so far; a torn last line is dropped from the file too."""
+        """The results recorded so far; a torn last line is dropped from the file too, and so is
+        a damaged line (logged) with all after it: those batches are fetched again."""
         results: dict[str, Any] = {}
         if not self.path.exists():
             return results
         good = 0
         with open(self.path, "rb") as fh:
-            for line in fh:
+            for line_no, line in enumerate(fh, 1):
                 try:
                     row = json.loads(line)
                 except ValueError:
-                    break
-                if not line.endswith(b"\n"):
+                    row = None
+                whole = (
+                    isinstance(row, dict) and isinstance(row.get("key"), str) and "result" in row
+                )
+                if not whole or not line.endswith(b"\n"):
+                    if line.endswith(b"\n"):  # not the line a kill tore: damage
+                        log.warning(
+                            "%s:%d is damaged; the batches from there on are fetched again",
+                            self.path,
+                            line_no,
+                        )
                     break
                 results[row["key"]] = row["result"]
                 good += len(line)

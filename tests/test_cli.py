@@ -222,6 +222,9 @@ def test_a_damaged_stats_file_is_rewritten(
     (out / "stats.json").write_text('{"funnel": [trunc')
     assert main(["stats", "--out", str(out)]) == 0  # the stage counts still print
     assert "Traceback" not in capsys.readouterr().err
+    # the write stage's output changed since it finished: it runs again, as the warning says
+    assert main(args) == 0 and json.loads((out / "stats.json").read_text())["funnel"]
+    assert "stats.json changed since the stage finished" in capsys.readouterr().err
     (out / "stats.json").unlink()  # the write stage's output is gone: it runs again
     assert main(args) == 0 and json.loads((out / "stats.json").read_text())["funnel"]
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from occbio.records import Sentence
-from occbio.run import ChunkedWriter, RunDir, atomic_write, fingerprint
+from occbio.run import BatchLog, ChunkedWriter, ManifestError, RunDir, atomic_write, fingerprint
+from occbio.runlock import RunDirError
 
 
 def test_atomic_write_leaves_nothing_on_error(tmp_path: Path) -> None:
@@ -212,3 +213,124 @@ def test_a_manifest_temporary_left_by_a_kill_is_removed_on_open(tmp_path: Path) 
     (tmp_path / ".manifest.json.k1ll3d.tmp").write_text('{"half": ')
     RunDir(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["manifest.json"]
+
+
+def test_a_manifest_field_of_the_wrong_type_is_named(tmp_path: Path) -> None:
+    for field, stage in [
+        ("stages.x.counts.n", {"counts": {"n": "1"}}),
+        ("stages.x.progress.k.consumed", {"progress": {"k": {"consumed": -1}}}),
+        ("stages.x.checksums.a.size", {"checksums": {"a": {"size": 1.5, "sha256": "0"}}}),
+    ]:
+        (tmp_path / "manifest.json").write_text(json.dumps({"stages": {"x": stage}}))
+        with pytest.raises(
+            ManifestError, match=rf"manifest.json is not an occbio manifest: {field}: "
+        ):
+            RunDir(tmp_path)
+
+
+def test_an_output_changed_since_its_stage_finished_is_not_done(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    run = RunDir(tmp_path)
+    st = run.stage("x")
+    st.begin("fp", inputs={}, settings={})
+    (tmp_path / "a.txt").write_text("abcd")
+    st.finish(counts={}, outputs=["a.txt"])
+    assert run.stage_record("x")["checksums"]["a.txt"]["size"] == 4
+    assert st.is_done("fp")
+    (tmp_path / "a.txt").write_text("abce")
+    assert not st.is_done("fp")
+    assert "x: a.txt changed since the stage finished (its content changed" in caplog.text
+    (tmp_path / "a.txt").write_text("ab")
+    assert not st.is_done("fp")
+    assert "(it has 2 bytes, 4 when written)" in caplog.text
+
+
+def _write_items(w: ChunkedWriter, stats: Counter[str], items: range) -> None:
+    for i in items:
+        stats["items"] += 1
+        w.add({"s": _sentences(i)})
+
+
+def test_a_finished_writer_gives_back_its_counters(tmp_path: Path) -> None:
+    """A kill after a writer finished but before its stage did: the stage, run again, skips
+    the writer's input and still has its counters."""
+    st = RunDir(tmp_path).stage("x")
+    st.begin("fp", inputs={}, settings={})
+    stats: Counter[str] = Counter()
+    w = ChunkedWriter(st, "k", {"s": tmp_path / "s.jsonl"}, chunk_size=3, stats=stats)
+    _write_items(w, stats, range(7))
+    w.finish()
+    st2 = RunDir(tmp_path).stage("x")
+    assert st2.begin("fp", inputs={}, settings={}) is True
+    again: Counter[str] = Counter()
+    w2 = ChunkedWriter(st2, "k", {"s": tmp_path / "s.jsonl"}, chunk_size=3, stats=again)
+    assert w2.done and again == Counter({"items": 7})
+
+
+def test_a_damaged_committed_part_is_written_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    final = tmp_path / "s.jsonl"
+    st = RunDir(tmp_path / "run").stage("x")
+    st.begin("fp", inputs={}, settings={})
+    stats: Counter[str] = Counter()
+    w = ChunkedWriter(st, "k", {"s": final}, chunk_size=3, stats=stats)
+    _write_items(w, stats, range(7))  # killed here: two parts committed
+    (damaged,) = w.parts_dir.glob("s.000001.*.jsonl")
+    damaged.write_text(damaged.read_text().replace("sentence", "sentense"))
+
+    st2 = RunDir(tmp_path / "run").stage("x")
+    st2.begin("fp", inputs={}, settings={})
+    stats2: Counter[str] = Counter()
+    w2 = ChunkedWriter(st2, "k", {"s": final}, chunk_size=3, stats=stats2)
+    assert f"the committed part {damaged} is damaged" in caplog.text
+    assert (w2.consumed, w2.chunks, stats2["items"]) == (0, 0, 0), "the key starts again"
+    _write_items(w2, stats2, range(10))
+    w2.finish()
+    assert final.read_text().splitlines() == [
+        json.dumps(s.to_dict()) for i in range(10) for s in _sentences(i)
+    ]
+    assert stats2["items"] == 10
+
+
+def test_a_part_changed_during_the_run_stops_the_join(tmp_path: Path) -> None:
+    final = tmp_path / "s.jsonl"
+    st = RunDir(tmp_path / "run").stage("x")
+    st.begin("fp", inputs={}, settings={})
+    w = ChunkedWriter(st, "k", {"s": final}, chunk_size=2, stats=Counter())
+    _write_items(w, Counter(), range(5))
+    (part,) = w.parts_dir.glob("s.000000.*.jsonl")
+    part.write_text("{}\n")
+    with pytest.raises(RuntimeError, match=rf"{part} changed after it was committed"):
+        w.finish()
+    assert not final.exists() and not st.run.stage_record("x")["progress"]["k"].get("done")
+
+
+def test_a_damaged_batch_log_line_is_logged_and_what_follows_fetched_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "batches.jsonl"
+    lines = [json.dumps({"key": "a", "result": [1]}), '{"key": 5}', "[]",
+             json.dumps({"key": "c", "result": None})]  # fmt: skip
+    path.write_text("\n".join(lines) + "\n")
+    assert BatchLog(path).load() == {"a": [1]}
+    assert f"{path}:2 is damaged" in caplog.text
+    assert path.read_text() == lines[0] + "\n"
+
+
+def test_a_symbolic_link_out_of_the_run_directory_is_refused(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    (run / "corpus").mkdir(parents=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (run / "corpus" / "corpus.tsv").symlink_to(outside / "mine.tsv")  # dangling: refused too
+    with pytest.raises(RunDirError, match=r"corpus.tsv is a symbolic link to .*outside/mine"):
+        RunDir(run)
+    (run / "corpus" / "corpus.tsv").unlink()
+    (run / "embeddings").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(RunDirError, match=r"embeddings is a symbolic link to .*outside"):
+        RunDir(run)
+    (run / "embeddings").unlink()
+    (run / "latest").symlink_to(run / "corpus", target_is_directory=True)  # inside: fine
+    RunDir(run)

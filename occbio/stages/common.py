@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -45,10 +45,11 @@ class StageResult:
     def skipped(cls, stage: str, record: dict[str, Any]) -> StageResult:
         return cls(stage, False, dict(record.get("counts", {})), list(record.get("warnings", [])))
 
-    def summary(self, keys: tuple[str, ...] = ()) -> str:
-        """One line: ``entities: done, people=34 occupations=9`` (the chosen keys, or all)."""
+    def summary(self, keys: tuple[str, ...] = (), *, names: Mapping[str, str] = {}) -> str:
+        """One line: ``entities: done, people=34 occupations=9`` (the chosen keys, or all;
+        ``names``: a counter's printed name where it differs from its key)."""
         shown = keys or tuple(self.counts)
-        parts = [f"{k}={self.counts[k]}" for k in shown if k in self.counts]
+        parts = [f"{names.get(k, k)}={self.counts[k]}" for k in shown if k in self.counts]
         status = "done" if self.ran else "already done (skipped)"
         extra = f", {len(self.warnings)} warning(s)" if self.warnings else ""
         return f"{self.stage}: {status}{extra}; " + " ".join(parts)
