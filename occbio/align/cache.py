@@ -22,6 +22,7 @@ process's memory).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -208,11 +209,15 @@ class EmbeddingCache:
             vectors = np.load(io.BytesIO(data), allow_pickle=False)
             if not np.isfinite(vectors).all():
                 return "NaN or infinite values in its vectors"
-            if sums is None:  # written before checksums: checked now, so later damage shows
-                record = {"vectors": _crc(data), "keys": _crc(keys_path.read_bytes())}
-                write_bytes(sum_path, json.dumps(record).encode())
+            keys = keys_path.read_bytes()
         except (ValueError, OSError, EOFError) as exc:
             return str(exc)
+        if sums is None:  # written before checksums: checked now, so later damage shows
+            record = {"vectors": _crc(data), "keys": _crc(keys)}
+            # a sound shard stays in use even where its checksum cannot be written (a full
+            # disk: the next shard's write says so)
+            with contextlib.suppress(OSError):
+                write_bytes(sum_path, json.dumps(record).encode())
         return None
 
     def _check(self, parts: Iterable[int]) -> bool:
