@@ -22,8 +22,10 @@ import collections
 import logging
 import multiprocessing
 import os
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 __all__ = [
@@ -112,6 +114,9 @@ class OrderedPool:
         if self._pool is not None:
             self._pool.terminate()
             self._pool.join()
+            # the pool's queues hold named semaphores (/dev/shm/sem.mp-*), unlinked when the
+            # pool is collected: now, not when the process exits
+            self._pool = None
 
 
 class _Mapper(Protocol):
@@ -243,12 +248,22 @@ class _DaskOrderedMap:
 
 class DaskExecutor:
     """A Dask cluster: the scheduler at ``scheduler``, else a ``LocalCluster`` of ``workers``
-    single-threaded worker processes on this machine."""
+    single-threaded worker processes on this machine, whose scratch files (spilled data, locks)
+    go to a temporary folder in ``scratch`` (the run directory; the system's temporary folder
+    when ``None``), removed at :meth:`close`."""
 
     name = "dask"
 
-    def __init__(self, scheduler: str | None = None, workers: int = 0, *, retries: int = 2):
+    def __init__(
+        self,
+        scheduler: str | None = None,
+        workers: int = 0,
+        *,
+        retries: int = 2,
+        scratch: Path | None = None,
+    ) -> None:
         try:
+            import dask
             from distributed import Client, LocalCluster
         except ImportError:
             raise ExecutorUnavailable(
@@ -257,6 +272,7 @@ class DaskExecutor:
             ) from None
         self.retries = retries
         self._cluster = None
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
         if scheduler:
             try:
                 self.client = Client(scheduler, timeout="10s")
@@ -265,13 +281,19 @@ class DaskExecutor:
                     f"cannot reach the Dask scheduler at {scheduler} ({exc})"
                 ) from None
         else:
-            self._cluster = LocalCluster(
-                n_workers=resolve_workers(workers),
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
+            if scratch is not None:
+                scratch.mkdir(parents=True, exist_ok=True)
+            self._scratch = tempfile.TemporaryDirectory(prefix=".dask-", dir=scratch)
+            # the scheduler's and the workers' dask-scratch-space (else in $TMPDIR, left there)
+            with dask.config.set({"temporary-directory": self._scratch.name}):
+                self._cluster = LocalCluster(
+                    n_workers=resolve_workers(workers),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                    local_directory=self._scratch.name,
+                )
             self.client = Client(self._cluster)
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         log.info("executor: Dask, %d worker(s) at %s", self.workers, self.client.scheduler.address)
@@ -290,9 +312,12 @@ class DaskExecutor:
     ) -> Iterator[R]:
         from distributed import as_completed
 
-        # Each shared value goes to every worker once; tasks refer to it by its future.
+        # Each shared value goes to every worker once; tasks refer to it by its future. Its key is
+        # this call's own (hash=False): a key from the value's hash is the same in the next call
+        # with the same value, and this call's release, arriving after the next call's scatter,
+        # would drop the data under the next call's tasks ("lost dependencies").
         scattered = {
-            key: self.client.scatter([value], broadcast=True)[0]
+            key: self.client.scatter([value], broadcast=True, hash=False)[0]
             for key, value in (shared or {}).items()
         }
         it = iter(tasks)
@@ -324,12 +349,17 @@ class DaskExecutor:
         self.client.close()
         if self._cluster is not None:
             self._cluster.close()
+        if self._scratch is not None:
+            self._scratch.cleanup()
 
 
-def open_executor(kind: str, *, scheduler: str | None = None, workers: int = 0) -> Executor:
-    """The executor a run asked for (``local`` or ``dask``)."""
+def open_executor(
+    kind: str, *, scheduler: str | None = None, workers: int = 0, scratch: Path | None = None
+) -> Executor:
+    """The executor a run asked for (``local`` or ``dask``); ``scratch``: where a local Dask
+    cluster's scratch folder goes (the run directory)."""
     if kind == "dask":
-        return DaskExecutor(scheduler, workers)
+        return DaskExecutor(scheduler, workers, scratch=scratch)
     if scheduler:
         raise ExecutorUnavailable("--scheduler needs --executor dask")
     return LocalExecutor(workers)
@@ -339,17 +369,26 @@ class LazyExecutor:
     """The run's executor, opened when a stage first has work for it (a cluster takes seconds
     to start, and a run whose stages are all done needs none), closed by the caller."""
 
-    def __init__(self, kind: str, *, scheduler: str | None = None, workers: int = 0) -> None:
+    def __init__(
+        self,
+        kind: str,
+        *,
+        scheduler: str | None = None,
+        workers: int = 0,
+        scratch: Path | None = None,
+    ) -> None:
         if scheduler and kind != "dask":
             raise ExecutorUnavailable("--scheduler needs --executor dask")
         self.name = kind
-        self._args = (kind, scheduler, workers)
+        self._args = (kind, scheduler, workers, scratch)
         self._executor: Executor | None = None
 
     def _get(self) -> Executor:
         if self._executor is None:
-            kind, scheduler, workers = self._args
-            self._executor = open_executor(kind, scheduler=scheduler, workers=workers)
+            kind, scheduler, workers, scratch = self._args
+            self._executor = open_executor(
+                kind, scheduler=scheduler, workers=workers, scratch=scratch
+            )
         return self._executor
 
     @property

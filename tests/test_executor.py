@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
 from collections import Counter
 from collections.abc import Sequence
+from multiprocessing import synchronize
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +17,7 @@ import pytest
 from occbio.align.encoders import register
 from occbio.align.shards import shard_count, shard_of
 from occbio.cli import main
-from occbio.executor import DaskExecutor, LocalExecutor, open_executor
+from occbio.executor import DaskExecutor, LocalExecutor, OrderedPool, open_executor
 
 #: Bookkeeping that legitimately differs between runs (times, resume counters, caches).
 SKIP = ("manifest.json", ".occbio.lock", "embeddings/", "align/background/")
@@ -61,6 +63,72 @@ def test_dask_local_cluster_runs_tasks_and_ordered_maps() -> None:
             assert list(pool.map(_square, range(300))) == [x * x for x in range(300)]
     finally:
         executor.close()
+
+
+def _spec_size(x: int, *, spec: tuple[str, dict[str, int]]) -> int:
+    return x + len(spec)
+
+
+@pytest.mark.slow
+def test_calls_sharing_the_same_value_one_after_another_all_run(tmp_path: Path) -> None:
+    """The align stage embeds chunk after chunk with the same shared encoder spec: with a key
+    from the value's hash, one call's release dropped the next call's data ("lost
+    dependencies", nearly every call when they follow at once)."""
+    executor = DaskExecutor(workers=2, scratch=tmp_path)
+    try:
+        for _ in range(20):
+            got = sorted(executor.run_tasks(_spec_size, range(8), shared={"spec": ("e", {})}))
+            assert got == [x + 2 for x in range(8)]
+    finally:
+        executor.close()
+
+
+@pytest.mark.slow
+def test_a_local_cluster_keeps_its_scratch_in_the_folder_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    system_tmp = tmp_path / "tmp"
+    system_tmp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(system_tmp))  # where $TMPDIR would point
+    run = tmp_path / "run"
+    executor = DaskExecutor(workers=1, scratch=run)
+    try:
+        (scratch,) = run.iterdir()
+        assert scratch.name.startswith(".dask-") and (scratch / "dask-scratch-space").is_dir()
+        assert list(executor.run_tasks(_square, [3])) == [9]
+    finally:
+        executor.close()
+    assert list(run.iterdir()) == [] and list(system_tmp.iterdir()) == []
+
+
+def _no_setup() -> None:
+    return None
+
+
+def test_an_ordered_pool_unlinks_its_semaphores_when_it_closes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A spawned pool's queues hold named semaphores in /dev/shm: gone when the pool closes,
+    not only when the process exits (a long run has one pool per stage)."""
+    shm = Path("/dev/shm")
+    if not shm.is_dir():
+        pytest.skip("no /dev/shm: named semaphores live elsewhere")
+    names: list[str] = []
+    real_init = synchronize.SemLock.__init__
+
+    def recording_init(self: synchronize.SemLock, *args: object, **kwargs: object) -> None:
+        real_init(self, *args, **kwargs)  # the real semaphore; only its name is noted
+        names.append(self._semlock.name)
+
+    monkeypatch.setattr(synchronize.SemLock, "__init__", recording_init)
+
+    def alive() -> list[str]:
+        return [n for n in names if n and (shm / f"sem.{n.lstrip('/')}").exists()]
+
+    with OrderedPool(2, _no_setup) as pool:
+        assert list(pool.map(_square, range(50))) == [x * x for x in range(50)]
+        assert alive()
+    assert alive() == []
 
 
 def test_local_executor_runs_tasks_here() -> None:

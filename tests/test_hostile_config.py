@@ -228,3 +228,110 @@ def test_label_langs_are_checked_before_any_query(
 def test_label_langs_are_normalised_as_langs_are() -> None:
     cfg = load_config(None, {"entities": {"label_langs": ["EN", "zh_hans", "en"]}})
     assert cfg.entities.label_langs == ["en", "zh-hans"]
+
+
+# -- 5. scratch files stay in the run directory --------------------------------------------------
+
+#: Runs occbio's command line, recording the name of every named semaphore this process creates
+#: (the real SemLock runs; its name is noted) into the file $SEM_LOG once the command returns.
+_RECORDING_MAIN = """
+import json, os, sys
+import multiprocessing.synchronize as synchronize
+names = []
+real_init = synchronize.SemLock.__init__
+def recording_init(self, *args, **kwargs):
+    real_init(self, *args, **kwargs)
+    if self._semlock.name:
+        names.append(self._semlock.name)
+synchronize.SemLock.__init__ = recording_init
+from occbio.cli import main
+try:
+    code = main(sys.argv[1:])
+finally:
+    with open(os.environ["SEM_LOG"], "w") as fh:
+        json.dump(names, fh)
+sys.exit(code)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("executor", ["local", "dask"])
+def test_a_sample_run_writes_nothing_outside_its_run_directory(
+    tmp_path: Path, executor: str
+) -> None:
+    """HOME, TMPDIR and the working directory fresh and empty: after `occbio mine --sample` with
+    worker processes they are still empty (matplotlib's font cache, Dask's scratch space went
+    to the run directory and are gone), and the named semaphores of the worker pools
+    (/dev/shm/sem.mp-*) are unlinked."""
+    if executor == "dask":
+        pytest.importorskip("distributed")
+    home, tmp, cwd = (tmp_path / name for name in ("home", "tmp", "cwd"))
+    for folder in (home, tmp, cwd):
+        folder.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "MPL", "DASK_"))}
+    env.update(HOME=str(home), TMPDIR=str(tmp), SEM_LOG=str(tmp_path / "semaphores.json"))
+    out = tmp_path / "run"
+    argv = ["mine", "-q", "--sample", "--workers", "2", "--executor", executor, "--out", str(out)]
+    done = subprocess.run(
+        [sys.executable, "-c", _RECORDING_MAIN, *argv],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (out / "corpus" / "corpus.jsonl").is_file() and (out / "gender_gap.png").is_file()
+    assert [p for p in (home, tmp, cwd) if any(p.iterdir())] == []
+    assert (
+        sorted(p.name for p in out.iterdir() if p.name.startswith((".matplotlib", ".dask"))) == []
+    )
+    names = json.loads((tmp_path / "semaphores.json").read_text())
+    assert names  # the workers' queues use them: the check below looks at real names
+    shm = Path("/dev/shm")
+    if shm.is_dir():
+        assert [n for n in names if (shm / f"sem.{n.lstrip('/')}").exists()] == []
+
+
+# -- 6. the gender-gap chart shows its counts and intervals --------------------------------------
+
+
+def test_wilson_interval_against_published_values() -> None:
+    from occbio.report.chart import wilson_interval
+
+    # Newcombe (1998), Table I: 81/263 -> 0.2553 to 0.3662; 0/10 -> 0 to 0.2775
+    assert [round(x, 4) for x in wilson_interval(81, 263)] == [0.2553, 0.3662]
+    assert [round(x, 4) for x in wilson_interval(0, 10)] == [0.0, 0.2775]
+    assert wilson_interval(3, 0) == (0.0, 0.0)
+
+
+def test_the_gender_gap_figure_has_counts_and_95_percent_intervals(tmp_path: Path) -> None:
+    from matplotlib.container import BarContainer
+
+    from occbio.audit.lexicon_result import LexiconResult
+    from occbio.report.chart import gender_gap_chart, gender_gap_figure, wilson_interval
+
+    before = {
+        "en": LexiconResult("en", words=263, feminine_count=81, masculine_count=100),
+        "es": LexiconResult("es", words=10, feminine_count=0, masculine_count=4),
+    }
+    after = {"en": LexiconResult("en", words=263, feminine_count=90, masculine_count=91)}
+    fig = gender_gap_figure(before, after)
+    left = fig.axes[0]
+    feminine, masculine = (c for c in left.containers if isinstance(c, BarContainer))
+    assert [round(b.get_height(), 4) for b in feminine] == [30.7985, 0.0]  # en 81/263, es 0/10
+    assert [round(b.get_height(), 4) for b in masculine] == [38.0228, 40.0]
+    # the whiskers: each bar's vertical error line runs from its interval's low to high end
+    for bars, counts in ((feminine, [(81, 263), (0, 10)]), (masculine, [(100, 263), (4, 10)])):
+        segments = bars.errorbar.lines[2][0].get_segments()
+        for segment, (count, words) in zip(segments, counts, strict=True):
+            low, high = wilson_interval(count, words)
+            assert segment[:, 1].round(6).tolist() == [round(100 * low, 6), round(100 * high, 6)]
+    assert sorted(t.get_text() for t in left.texts) == ["0", "100", "4", "81"]
+    ticks = [t.get_text() for t in left.get_xticklabels()]
+    assert ticks == ["en\n263 words", "es\n10 words"]
+    right = fig.axes[1]
+    assert sorted(t.get_text() for t in right.texts) == ["90", "91"]  # es: not in the corpus
+    path = gender_gap_chart(tmp_path / "gap.png", before, after, title="t")
+    assert path.read_bytes().startswith(b"\x89PNG")
