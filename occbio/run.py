@@ -540,10 +540,12 @@ class ChunkedWriter:
         self.commit()
         sums = {}
         for stream, final in self.outputs.items():
+            whole = hashlib.sha256()  # the final file's, as file_sum would give it
             with atomic_write(final, "wb", encoding=None) as out:
                 for part, prefix in self._parts[stream]:
-                    _join_part(part, prefix, out)
-            sums[stream] = file_sum(final)
+                    _join_part(part, prefix, out, whole)
+                size = out.tell()
+            sums[stream] = {"size": size, "sha256": whole.hexdigest()}
         state = self.stage.progress(self.key)
         state.update({"done": True, "stats": dict(self.stats), "checksums": sums})
         self.stage.run.save()
@@ -564,12 +566,14 @@ def _part_damage(part: Path, prefix: str) -> str | None:
     return None
 
 
-def _join_part(part: Path, prefix: str, out: IO[bytes]) -> None:
-    """Copy a committed part into ``out``, checking it against the SHA-256 in its name."""
+def _join_part(part: Path, prefix: str, out: IO[bytes], whole: Any) -> None:
+    """Copy a committed part into ``out`` (and the ``whole`` file's hash), checking it against
+    the SHA-256 in its name."""
     digest = hashlib.sha256()
     with open(part, "rb") as fh:
         while block := fh.read(1 << 20):
             digest.update(block)
+            whole.update(block)
             out.write(block)
     if digest.hexdigest()[:16] != prefix:
         raise RuntimeError(

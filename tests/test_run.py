@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 from occbio.records import Sentence
-from occbio.run import BatchLog, ChunkedWriter, ManifestError, RunDir, atomic_write, fingerprint
+from occbio.run import (
+    BatchLog,
+    ChunkedWriter,
+    ManifestError,
+    RunDir,
+    atomic_write,
+    file_sum,
+    fingerprint,
+)
 from occbio.runlock import RunDirError
 
 
@@ -261,6 +269,8 @@ def test_a_finished_writer_gives_back_its_counters(tmp_path: Path) -> None:
     w = ChunkedWriter(st, "k", {"s": tmp_path / "s.jsonl"}, chunk_size=3, stats=stats)
     _write_items(w, stats, range(7))
     w.finish()
+    recorded = st.record["progress"]["k"]["checksums"]["s"]
+    assert recorded == file_sum(tmp_path / "s.jsonl"), "hashed while joined, as file_sum would"
     st2 = RunDir(tmp_path).stage("x")
     assert st2.begin("fp", inputs={}, settings={}) is True
     again: Counter[str] = Counter()
