@@ -8,8 +8,11 @@ what was promised: a counted skip that reaches the manifest, a logged warning, o
 from __future__ import annotations
 
 import bz2
+import gzip
 import json
+import lzma
 import os
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -19,7 +22,7 @@ import pytest
 from occbio.cli import main
 from occbio.config import SAMPLE_DIR
 from occbio.extract.wikidata_dump import WikidataDumpError, iter_humans
-from tests.factories import human, write_wikidata_dump
+from tests.factories import human, occupation, write_wikidata_dump
 
 FEMALE, MALE = "Q6581072", "Q6581097"
 
@@ -481,3 +484,71 @@ def test_text_stage_reads_a_page_with_a_commented_page_tag(tmp_path: Path) -> No
     record = json.loads((out / "manifest.json").read_text())["stages"]["text"]
     assert record["counts"]["en.articles"] == 3 and record["counts"]["en.articles_missing"] == 0
     assert not record["warnings"]
+
+
+# -- 5. a truncated .gz / .xz dump is reported as bz2's is ---------------------------------------
+
+_COMPRESS = {"gz": gzip.compress, "xz": lzma.compress}
+
+
+def _cut(data: bytes, where: str) -> bytes:
+    """``middle``: half the file; ``trailer``: only the last bytes (gzip's CRC and size, xz's
+    index and footer), so every byte of the XML is there but the stream has no end."""
+    return data[: len(data) // 2] if where == "middle" else data[:-6]
+
+
+@pytest.mark.parametrize("where", ["middle", "trailer"])
+@pytest.mark.parametrize("codec", sorted(_COMPRESS))
+def test_a_truncated_pages_dump_keeps_its_pages_and_says_so(
+    tmp_path: Path, codec: str, where: str
+) -> None:
+    rng = random.Random(7)
+    people = [
+        human(f"Q{i}", f"Person {i}", FEMALE, [], {"en": f"Person {i}"}) for i in range(1, 41)
+    ]
+    entities = write_wikidata_dump(tmp_path / "wd.json.bz2", people)
+    pages = [
+        _page(
+            f"Person {i}",
+            f"'''Person {i}''' was a writer. Notes: {rng.randbytes(600).hex()}.".encode(),
+            i,
+        )
+        for i in range(1, 41)
+    ]
+    dump = tmp_path / f"enwiki.xml.{codec}"
+    dump.write_bytes(_cut(_COMPRESS[codec](_pages_dump(*pages)), where))
+    out = tmp_path / "run"
+    argv = ["text", "-q", "--langs", "en", "--entities-dump", str(entities), "--dump", f"en={dump}"]
+    assert main([*argv, "--out", str(out)]) == 0
+    record = json.loads((out / "manifest.json").read_text())["stages"]["text"]
+    [warning] = record["warnings"]
+    name = {"gz": "gzip", "xz": "xz"}[codec]
+    assert (
+        f"dump {dump.name} is truncated" in warning and f"the {name} stream ends early" in warning
+    )
+    articles = record["counts"]["en.articles"]
+    assert (articles == 40) if where == "trailer" else (0 < articles < 40)
+
+
+@pytest.mark.parametrize("codec", sorted(_COMPRESS))
+def test_a_truncated_wikidata_dump_keeps_its_people_and_labels_and_says_so(
+    tmp_path: Path, codec: str
+) -> None:
+    rng = random.Random(7)
+    writer = occupation("Q36180", "writer")
+    people = [
+        human(
+            f"Q{i}", f"Person {i} {rng.randbytes(300).hex()}", FEMALE, ["Q36180"], {"en": f"P{i}"}
+        )
+        for i in range(1, 61)
+    ]
+    data = _dump_text([json.dumps(writer), *(json.dumps(p) for p in people)])
+    dump = tmp_path / f"wd.json.{codec}"
+    dump.write_bytes(_cut(_COMPRESS[codec](data), "middle"))
+    code, record = _entities(tmp_path, dump)
+    assert code == 0
+    [warning] = record["warnings"]
+    assert str(dump) in warning and "truncated" in warning
+    assert 0 < record["counts"]["people"] < 60
+    rows = [json.loads(x) for x in (tmp_path / "run" / "entities.jsonl").read_text().splitlines()]
+    assert {o["label"] for row in rows for o in row["occupations"]} == {"writer"}

@@ -228,9 +228,10 @@ def collect_labels(
 
     Labels follow ``label_langs``, then ``mul``, then any language. The pass stops as soon as
     every QID is found. QIDs absent from the dump (or without any label) are left out of the
-    result and counted in ``labels_missing``; found ones in ``labels_found``. ``stats`` also
-    gets ``entities_read`` / ``entities_malformed`` for this pass: give it its own Counter
-    when those should not add up with an :func:`iter_humans` pass.
+    result and counted in ``labels_missing``; found ones in ``labels_found``. A compressed dump
+    cut short gives the labels before the cut (logged; :func:`iter_humans` raises there).
+    ``stats`` also gets ``entities_read`` / ``entities_malformed`` for this pass: give it its
+    own Counter when those should not add up with an :func:`iter_humans` pass.
     """
     stats = stats if stats is not None else Counter()
     requested = set(qids)
@@ -242,20 +243,23 @@ def collect_labels(
     wanted = {qid.encode() for qid in remaining}
     reader = _DumpReader(Path(path), stats)
     with contextlib.closing(reader.lines()) as lines:
-        for lineno, line in lines:
-            if not _may_be_wanted(line, wanted):
-                continue
-            obj = reader.parse(lineno, line)
-            if obj is None or obj["id"] not in remaining:
-                continue
-            qid = obj["id"]
-            remaining.discard(qid)
-            wanted.discard(qid.encode())
-            label = pick_label(obj.get("labels"), prefs)
-            if label:
-                labels[qid] = label
-            if not remaining:
-                break
+        try:
+            for lineno, line in lines:
+                if not _may_be_wanted(line, wanted):
+                    continue
+                obj = reader.parse(lineno, line)
+                if obj is None or obj["id"] not in remaining:
+                    continue
+                qid = obj["id"]
+                remaining.discard(qid)
+                wanted.discard(qid.encode())
+                label = pick_label(obj.get("labels"), prefs)
+                if label:
+                    labels[qid] = label
+                if not remaining:
+                    break
+        except TruncatedWikidataDumpError as exc:  # the people pass has said so already
+            logger.warning("%s; the labels read before the cut are kept", exc)
     stats["labels_found"] += len(labels)
     missing = len(requested) - len(labels)
     if missing:
