@@ -535,14 +535,21 @@ def test_a_truncated_wikidata_dump_keeps_its_people_and_labels_and_says_so(
     tmp_path: Path, codec: str
 ) -> None:
     rng = random.Random(7)
-    writer = occupation("Q36180", "writer")
+    """The label pass meets the cut too: the writer's label (before it) is kept, the poet's
+    (after it) is missing, and the stage goes on."""
+    rng = random.Random(7)
+    writer, poet = occupation("Q36180", "writer"), occupation("Q49757", "poet")
     people = [
         human(
-            f"Q{i}", f"Person {i} {rng.randbytes(300).hex()}", FEMALE, ["Q36180"], {"en": f"P{i}"}
+            f"Q{i}",
+            f"Person {rng.randbytes(300).hex()}",
+            FEMALE,
+            [writer["id"], poet["id"]],
+            {"en": f"P{i}"},
         )
         for i in range(1, 61)
     ]
-    data = _dump_text([json.dumps(writer), *(json.dumps(p) for p in people)])
+    data = _dump_text([json.dumps(x) for x in (writer, *people, poet)])
     dump = tmp_path / f"wd.json.{codec}"
     dump.write_bytes(_cut(_COMPRESS[codec](data), "middle"))
     code, record = _entities(tmp_path, dump)
@@ -550,5 +557,9 @@ def test_a_truncated_wikidata_dump_keeps_its_people_and_labels_and_says_so(
     [warning] = record["warnings"]
     assert str(dump) in warning and "truncated" in warning
     assert 0 < record["counts"]["people"] < 60
+    assert record["counts"]["occupations_unlabelled"] == 1
     rows = [json.loads(x) for x in (tmp_path / "run" / "entities.jsonl").read_text().splitlines()]
-    assert {o["label"] for row in rows for o in row["occupations"]} == {"writer"}
+    assert {(o["qid"], o["label"]) for row in rows for o in row["occupations"]} == {
+        ("Q36180", "writer"),
+        ("Q49757", ""),
+    }
