@@ -534,7 +534,6 @@ def test_a_truncated_pages_dump_keeps_its_pages_and_says_so(
 def test_a_truncated_wikidata_dump_keeps_its_people_and_labels_and_says_so(
     tmp_path: Path, codec: str
 ) -> None:
-    rng = random.Random(7)
     """The label pass meets the cut too: the writer's label (before it) is kept, the poet's
     (after it) is missing, and the stage goes on."""
     rng = random.Random(7)
