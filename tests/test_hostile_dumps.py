@@ -562,3 +562,42 @@ def test_a_truncated_wikidata_dump_keeps_its_people_and_labels_and_says_so(
         ("Q36180", "writer"),
         ("Q49757", ""),
     }
+
+
+# -- 9. a FIFO (or <(bzcat ...)) as a dump --------------------------------------------------------
+
+
+def test_a_fifo_is_refused_by_both_dump_readers_without_hanging(tmp_path: Path) -> None:
+    """Nobody writes to the FIFO: opening it would block for ever, so it must not be opened."""
+    from occbio.extract.wikipedia_dump import DumpError, iter_pages
+
+    fifo = tmp_path / "dump.xml.bz2"
+    os.mkfifo(fifo)
+    with pytest.raises(DumpError, match=r"is not a regular file .* give the file itself"):
+        list(iter_pages(fifo))
+    with pytest.raises(WikidataDumpError, match=r"is not a regular file .* give the file itself"):
+        list(iter_humans(fifo, ["en"]))
+
+
+@pytest.mark.parametrize("which", ["entities", "text"])
+def test_the_stages_say_a_fifo_dump_is_not_a_regular_file(tmp_path: Path, which: str) -> None:
+    from occbio.config import load_config
+    from occbio.extract.wikipedia_dump import DumpError
+    from occbio.run import RunDir
+    from occbio.stages.entities import run_entities
+    from occbio.stages.text import run_text
+
+    fifo = tmp_path / "dump.fifo"
+    os.mkfifo(fifo)
+    people = write_wikidata_dump(tmp_path / "wd.json.bz2", _people(2))
+    pages = tmp_path / "enwiki.xml.bz2"
+    pages.write_bytes(bz2.compress(_pages_dump(ADA)))
+    entities, text = (fifo, pages) if which == "entities" else (people, fifo)
+    overrides = {"langs": ["en"], "out": tmp_path / "run", "entities": {"dump": entities}}
+    cfg = load_config(None, overrides | {"text": {"dumps": {"en": text}}})
+    run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
+    with pytest.raises((DumpError, WikidataDumpError)) as info:
+        run_entities(cfg, run, show_progress=False)
+        run_text(cfg, run, show_progress=False)
+    message = str(info.value)
+    assert f"{fifo} is not a regular file" in message and "give the file itself" in message

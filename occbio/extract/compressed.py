@@ -15,6 +15,7 @@ import io
 import logging
 import lzma
 import os
+import stat
 from pathlib import Path
 from typing import IO, Any
 
@@ -23,7 +24,13 @@ try:
 except ImportError:  # pragma: no cover - a platform without its wheel: bz2 on one thread
     indexed_bzip2 = None
 
-__all__ = ["THREADS_ENV", "CompressionError", "default_threads", "open_compressed"]
+__all__ = [
+    "THREADS_ENV",
+    "CompressionError",
+    "default_threads",
+    "open_compressed",
+    "special_file_problem",
+]
 
 log = logging.getLogger(__name__)
 
@@ -119,11 +126,32 @@ class _ParallelBz2(io.RawIOBase):
         super().close()
 
 
+def special_file_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be a dump although it exists: a FIFO (``<(bzcat ...)``), a socket or
+    a device. A dump is opened more than once (its magic bytes, a second pass, a resumed run),
+    which a stream cannot give; opening a FIFO nobody writes to would also hang. ``None`` for a
+    regular file, and for a directory or a missing path (``open`` says what those are)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return (
+        "is not a regular file (a FIFO or <(...), a socket or a device): a dump is read more "
+        "than once, so give the file itself (occbio reads .bz2, .gz and .xz as they are)"
+    )
+
+
 def open_compressed(path: Path, *, threads: int | None = None) -> tuple[IO[bytes], str]:
     """Open ``path`` for reading decompressed bytes; return the stream and the codec's name
     (``bz2``, ``xz``, ``gzip`` or ``plain``). bz2 is decompressed on ``threads`` threads
-    (default :func:`default_threads`). ``OSError`` when the file cannot be read."""
+    (default :func:`default_threads`). ``OSError`` when the file cannot be read,
+    :class:`CompressionError` when it is not a regular file (see :func:`special_file_problem`)."""
     threads = default_threads() if threads is None else threads
+    problem = special_file_problem(path)
+    if problem is not None:
+        raise CompressionError(problem)
     with open(path, "rb") as fh:
         head = fh.read(8)
     if not head:

@@ -20,10 +20,12 @@ from pathlib import Path
 
 from occbio.align.inputs import InputError
 from occbio.config import RunConfig
+from occbio.extract.compressed import special_file_problem
 from occbio.extract.mediawiki import category_name, normalise_title, page_categories
 from occbio.extract.titles import TitlesError, read_titles
 from occbio.extract.wikidata_dump import (
     TruncatedWikidataDumpError,
+    WikidataDumpError,
     collect_labels,
     iter_humans,
     label_occupations,
@@ -108,6 +110,9 @@ def _source_inputs(cfg: RunConfig) -> dict[str, object]:
     dump = cfg.resolved_entity_dump()
     if not dump.exists():
         raise FileNotFoundError(f"Wikidata dump not found: {dump}")
+    problem = special_file_problem(dump)
+    if problem is not None:
+        raise WikidataDumpError(f"Wikidata dump {dump} {problem}")
     return {"dump": file_identity(dump)}
 
 

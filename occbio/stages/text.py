@@ -24,7 +24,9 @@ from typing import Any
 
 from occbio.config import RunConfig
 from occbio.executor import Executor, LocalExecutor
+from occbio.extract.compressed import special_file_problem
 from occbio.extract.mediawiki import normalise_title
+from occbio.extract.wikipedia_dump import DumpError
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Entity
 from occbio.run import ChunkedWriter, RunDir, StageState, atomic_write, file_identity, fingerprint
@@ -62,9 +64,13 @@ def _inputs(cfg: RunConfig, entities_fp: str) -> dict[str, object]:
     for lang, dump in dumps.items():
         if not dump.exists():
             raise FileNotFoundError(f"pages-articles dump for {lang!r} not found: {dump}")
+        problem = special_file_problem(dump)
+        if problem is not None:
+            raise DumpError(f"pages-articles dump for {lang!r} {dump} {problem}")
     for lang, index in cfg.text.dump_indexes.items():
         if lang in dumps and not cfg.sample and not index.is_file():
-            raise FileNotFoundError(f"multistream index for {lang!r} not found: {index}")
+            problem = special_file_problem(index) or "not found"
+            raise FileNotFoundError(f"multistream index for {lang!r} {problem}: {index}")
     return {"entities": entities_fp, "dumps": {lang: file_identity(p) for lang, p in dumps.items()}}
 
 
