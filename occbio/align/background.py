@@ -32,6 +32,7 @@ import faiss
 import numpy as np
 
 from occbio.align.margin import neighbourhood_means
+from occbio.io.binary import save_npy
 from occbio.run import atomic_write
 
 __all__ = [
@@ -113,8 +114,7 @@ class Background:
 
     def save(self, path: Path) -> None:
         """``path`` (.npy vectors) and ``path`` + ``.json`` (documents, pool size), atomically."""
-        with atomic_write(path, "wb", encoding=None) as fh:
-            np.save(fh, np.ascontiguousarray(self.vectors, np.float32))
+        save_npy(path, np.ascontiguousarray(self.vectors, np.float32))
         meta = {
             "lang": self.lang,
             "pool_size": self.pool_size,
