@@ -24,7 +24,7 @@ from typing import Literal
 from occbio.rewrite.data import _load_tables, _load_zipf
 from occbio.rewrite.languages import LANGS, Lexicon, Sentence, rules_for
 from occbio.rewrite.render import RULE_OF_SOURCE, Edit, _one_space, _render
-from occbio.rewrite.tokens import ELIDING, word_spans
+from occbio.rewrite.tokens import ELIDING, pieces, word_spans
 
 logger = logging.getLogger(__name__)
 
@@ -223,15 +223,37 @@ class Rewriter:
         d = direction(to)
         if not isinstance(sentence, str) or not sentence.strip():
             return []
-        planned = self._plan(sentence, d)
-        if planned is None:
-            return []
-        spans, toks, plan, why = planned
-        edits: list[Edit] = []
-        _render(sentence, spans, toks, plan, elide=self.lang in ELIDING, edits=edits)
-        return [e._replace(rule=why.get(e.rule, "grammar")) for e in edits]
+        out: list[Edit] = []
+        for a, b in pieces(sentence):
+            part = sentence[a:b]
+            planned = self._plan(part, d)
+            if planned is None:
+                continue
+            spans, toks, plan, why = planned
+            edits: list[Edit] = []
+            _render(part, spans, toks, plan, elide=self.lang in ELIDING, edits=edits)
+            out += [
+                e._replace(start=e.start + a, end=e.end + a, rule=why.get(e.rule, "grammar"))
+                for e in edits
+            ]
+        return out
 
     def _rewrite(self, sentence: str, d: str) -> str:
+        """``sentence`` rewritten; a very long line part by part (:func:`~.tokens.pieces`), the
+        text between the parts copied."""
+        parts = pieces(sentence)
+        if len(parts) == 1:
+            return self._rewrite_one(sentence, d)
+        out, pos, changed = [], 0, False
+        for a, b in parts:
+            part = sentence[a:b]
+            new = self._rewrite_one(part, d)
+            changed = changed or new is not part
+            out += [sentence[pos:a], new]
+            pos = b
+        return "".join([*out, sentence[pos:]]) if changed else sentence
+
+    def _rewrite_one(self, sentence: str, d: str) -> str:
         planned = self._plan(sentence, d)
         if planned is None:
             return sentence
