@@ -601,3 +601,49 @@ def test_the_stages_say_a_fifo_dump_is_not_a_regular_file(tmp_path: Path, which:
         run_text(cfg, run, show_progress=False)
     message = str(info.value)
     assert f"{fifo} is not a regular file" in message and "give the file itself" in message
+
+
+# -- 7. a title twice: two pages of the dump, or two people ---------------------------------------
+
+
+def _text_stage(tmp_path: Path, people: list[dict[str, Any]], *pages: bytes) -> Path:
+    entities = write_wikidata_dump(tmp_path / "wd.json.bz2", people)
+    dump = tmp_path / "enwiki.xml.bz2"
+    dump.write_bytes(bz2.compress(_pages_dump(*pages)))
+    out = tmp_path / "run"
+    argv = ["text", "-q", "--langs", "en", "--entities-dump", str(entities), "--dump", f"en={dump}"]
+    assert main([*argv, "--out", str(out)]) == 0
+    return out
+
+
+def test_a_page_title_twice_in_the_dump_keeps_the_first_counted_and_logged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    people = [human("Q1", "Ada Lovelace", FEMALE, [], {"en": "Ada Lovelace"})]
+    again = _page("Ada_Lovelace", b"'''Ada Lovelace''' was a poet's daughter.", 9)
+    out = _text_stage(tmp_path, people, ADA, again, EMMY)
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["text"]["counts"]
+    assert counts["en.pages_duplicate_title"] == 1 and counts["en.articles"] == 1
+    [article] = (out / "text" / "en.articles.jsonl").read_text().splitlines()
+    assert json.loads(article)["page_id"] == 1
+    assert "'Ada_Lovelace' (id 9) repeats the title of an earlier page" in capsys.readouterr().err
+
+
+def test_two_people_with_one_title_the_second_is_listed_missing(tmp_path: Path) -> None:
+    people = [
+        human("Q1", "Ada Lovelace", FEMALE, [], {"en": "Ada Lovelace"}),
+        human("Q2", "Ada Lovelace's double", FEMALE, [], {"en": "Ada_Lovelace"}),
+    ]
+    out = _text_stage(tmp_path, people, ADA, EMMY)
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["text"]["counts"]
+    assert counts["en.people_title_shared"] == 1 and counts["en.articles"] == 1
+    missing = [json.loads(x) for x in (out / "text" / "missing.jsonl").read_text().splitlines()]
+    assert missing == [
+        {
+            "qid": "Q2",
+            "lang": "en",
+            "title": "Ada_Lovelace",
+            "reason": "title_shared",
+            "detail": "Q1 has the same en title",
+        }
+    ]

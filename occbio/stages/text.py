@@ -93,10 +93,10 @@ def run_text(
     if state.begin(fp, inputs=inputs, settings=settings):
         log.info("text: resuming an interrupted run")
 
-    wanted, n_people = _wanted_titles(run, cfg.langs)
+    wanted, shared, n_people = _wanted_titles(run, cfg.langs)
     counts: Counter[str] = Counter()
     warnings: list[str] = []
-    missing: list[dict[str, str]] = []
+    missing: list[dict[str, str]] = list(shared)
     outputs: list[str] = []
     reads: dict[str, str] = {}
     n_pages = sum(len(titles) for titles in wanted.values())
@@ -118,6 +118,9 @@ def run_text(
                     row = {"qid": qid, "lang": lang, "title": title, "reason": reason}
                     missing.append(row | ({"detail": detail} if detail else {}))
             lang_counts["articles_missing"] = len(wanted[lang]) - len(found)
+            n_shared = sum(row["lang"] == lang for row in shared)
+            if n_shared:
+                lang_counts["people_title_shared"] = n_shared
             counts.update({f"{lang}.{k}": v for k, v in lang_counts.items()})
             warnings.extend(lang_warnings)
             if "read" in state.progress(lang):
@@ -149,16 +152,27 @@ def run_text(
     return StageResult.finished(STAGE, run.stage_record(STAGE))
 
 
-def _wanted_titles(run: RunDir, langs: list[str]) -> tuple[dict[str, dict[str, str]], int]:
-    """{lang: {normalised title: qid}} of the people in ``entities.jsonl``, and their number."""
+def _wanted_titles(
+    run: RunDir, langs: list[str]
+) -> tuple[dict[str, dict[str, str]], list[dict[str, str]], int]:
+    """{lang: {normalised title: qid}} of the people in ``entities.jsonl``, the rows of
+    ``missing.jsonl`` for people whose title an earlier person has (Wikidata gives a page to
+    one item only, a hand-made dump may not: the first keeps it), and the number of people."""
     wanted: dict[str, dict[str, str]] = {lang: {} for lang in langs}
+    shared: list[dict[str, str]] = []
     n_people = 0
     for entity in read_jsonl(run.path / ENTITIES_FILE, Entity):
         n_people += 1
         for lang, title in entity.titles.items():
-            if lang in wanted:
-                wanted[lang][normalise_title(title)] = entity.qid
-    return wanted, n_people
+            if lang not in wanted:
+                continue
+            first = wanted[lang].setdefault(normalise_title(title), entity.qid)
+            if first != entity.qid:
+                detail = f"{first} has the same {lang} title"
+                row = {"qid": entity.qid, "lang": lang, "title": title, "reason": "title_shared"}
+                shared.append(row | {"detail": detail})
+                log.warning("text: %s: %s; its page goes to %s only", entity.qid, detail, first)
+    return wanted, shared, n_people
 
 
 def _extract_language(

@@ -9,6 +9,7 @@ reads as what it does with the pages, not how each kind of source finds them.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Iterator
 
@@ -19,6 +20,11 @@ from occbio.extract.multistream import DumpRead, read_pages
 from occbio.extract.wikipedia_dump import TruncatedDumpError
 from occbio.stages.common import keep_until_truncated, web_base_urls, web_client
 from occbio.stages.text_workers import _MIN_PAGES_FOR_WORKERS, _PageJob
+
+log = logging.getLogger(__name__)
+
+#: How many pages that repeat a title are logged one by one (all are counted).
+_MAX_LOGGED = 10
 
 
 class _DumpSource:
@@ -66,6 +72,7 @@ class _DumpSource:
         )
         pages = keep_until_truncated(found, TruncatedDumpError, warnings)
         seen: set[str] = set()
+        logged = 0
         for i, page in enumerate(pages):
             qid = wanted[normalise_title(page.title)]
             duplicate = qid in seen
@@ -73,6 +80,15 @@ class _DumpSource:
             if i < skip:
                 continue
             if duplicate:  # a second page with the same title: the first one counts
+                logged += 1
+                if logged <= _MAX_LOGGED:
+                    log.warning(
+                        "text: %s: page %r (id %d) repeats the title of an earlier page; the "
+                        "first is kept (counted in pages_duplicate_title)",
+                        self.dumps[lang].name,
+                        page.title,
+                        page.page_id,
+                    )
                 yield _PageJob(
                     qid, lang, page.title, page.page_id, None, skip_reason="duplicate_title"
                 )
