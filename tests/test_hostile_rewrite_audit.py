@@ -331,6 +331,26 @@ def test_audit_names_the_lines_not_utf8_and_counts_them(
     assert f"{path}: 2 line(s) not UTF-8, read with U+FFFD" in err and "lines 2, 4" in err
 
 
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("text.txt", "Woman of the year.\n"),
+        ("rows.jsonl", '{"text": {"en": "Woman of the year."}}\n'),
+        ("rows.tsv", "en\tgender\nWoman of the year.\tfemale\n"),
+    ],
+)
+def test_a_byte_order_mark_changes_nothing(
+    tmp_path: Path, name: str, content: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain, marked = tmp_path / name, tmp_path / f"bom-{name}"
+    plain.write_text(content, encoding="utf-8")
+    marked.write_text(content, encoding="utf-8-sig")
+    want = _audit_rows(capsys, str(plain), "--lang", "en", "--no-by-gender")
+    got = _audit_rows(capsys, str(marked), "--lang", "en", "--no-by-gender")
+    assert [_figures(r) for r in got] == [_figures(r) for r in want]
+    assert want[0]["feminine_count"] == 1  # `woman`, the first word
+
+
 # ---------------------------------------------------------------- audit: machine-readable reports
 def _run_dir(tmp_path: Path) -> Path:
     """A run directory of two documents, one per gender, in Catalan and English."""

@@ -72,7 +72,7 @@ def _sniff(head: bytes) -> str:
         return "xml"
     if stripped.startswith(b"{"):
         return "jsonl"
-    first = head.split(b"\n", 1)[0].decode("utf-8", "replace").rstrip("\r")
+    first = head.split(b"\n", 1)[0].decode("utf-8-sig", "replace").rstrip("\r")
     if "\t" in first and any(_is_lang(cell) for cell in first.split("\t")):
         return "tsv"
     return "text"
@@ -103,10 +103,10 @@ _NOT_UTF8 = re.compile("[\udc80-\udcff]")
 
 
 def _lines(stream: BinaryIO, not_utf8: list[int], newline: str | None = None) -> Iterator[str]:
-    """The lines of ``stream`` as UTF-8 text; a line with bytes that are not UTF-8 is read with
-    U+FFFD in their place (as ``errors="replace"`` reads it) and its number is appended to
-    ``not_utf8``."""
-    text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline=newline)
+    """The lines of ``stream`` as UTF-8 text (a byte-order mark dropped, as editors on Windows
+    write one); a line with bytes that are not UTF-8 is read with U+FFFD in their place (as
+    ``errors="replace"`` reads it) and its number is appended to ``not_utf8``."""
+    text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="surrogateescape", newline=newline)
     for n, line in enumerate(text, 1):
         if _NOT_UTF8.search(line):
             not_utf8.append(n)
