@@ -647,3 +647,18 @@ def test_two_people_with_one_title_the_second_is_listed_missing(tmp_path: Path) 
             "detail": "Q1 has the same en title",
         }
     ]
+
+
+def test_a_multistream_index_with_a_bom_is_still_used(tmp_path: Path) -> None:
+    from occbio.extract.multistream import DumpRead, read_pages, write_multistream
+
+    header = _pages_dump().removesuffix(b"</mediawiki>\n")
+    pages = [(1, "Ada Lovelace", ADA), (3, "Emmy Noether", EMMY)]
+    path = tmp_path / "enwiki-20240101-pages-articles-multistream.xml.bz2"
+    index = tmp_path / "enwiki-20240101-pages-articles-multistream-index.txt"
+    write_multistream(path, header, pages, index=index, pages_per_stream=1, compresslevel=1)
+    index.write_bytes(b"\xef\xbb\xbf" + index.read_bytes())
+    read = DumpRead()
+    got = [p.title for p in read_pages(path, titles=["Emmy Noether"], index=index, report=read)]
+    assert got == ["Emmy Noether"]
+    assert read.method == "index" and read.streams_read == 1, read.describe()

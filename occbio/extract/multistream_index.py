@@ -157,7 +157,8 @@ def scan_index(index: Path, wanted: frozenset[str] | None) -> IndexPlan:
 
     lineno = 0
     try:
-        with raw, io.TextIOWrapper(raw, encoding="utf-8", newline="\n") as text:
+        # utf-8-sig: a byte order mark (an index saved by a Windows editor) is no offset
+        with raw, io.TextIOWrapper(raw, encoding="utf-8-sig", newline="\n") as text:
             for lineno, line in enumerate(text, 1):
                 off_text, _, rest = line.partition(":")
                 id_text, sep, title = rest.partition(":")
