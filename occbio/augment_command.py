@@ -41,7 +41,7 @@ def add_augment_parser(sub: Any) -> None:
 
 def run_augment(args: argparse.Namespace) -> int:
     from occbio.augment import check_languages
-    from occbio.config import load_config
+    from occbio.config import ConfigError, load_config
     from occbio.run import MANIFEST, RunDir
     from occbio.runlock import run_lock
     from occbio.stages.write import CORPUS_DIR, run_write
@@ -68,10 +68,18 @@ def run_augment(args: argparse.Namespace) -> int:
         if not config.get("langs"):
             raise AugmentError(f"{run_dir / MANIFEST} holds no run settings (no languages)")
         config["out"] = str(run_dir)
-        config["write"] = {**(config.get("write") or {}), "augment": True}
-        if getattr(args, "relatives", None) is not None:
-            config["write"]["relatives"] = args.relatives
-        cfg = load_config(None, config)
+        write = config.get("write") or {}
+        if isinstance(write, dict):  # anything else is for the validation to name
+            write = {**write, "augment": True}
+            if getattr(args, "relatives", None) is not None:
+                write["relatives"] = args.relatives
+        config["write"] = write
+        try:
+            cfg = load_config(None, config)
+        except ConfigError as exc:  # the settings are the manifest's, not the command line's
+            raise AugmentError(
+                f"{run_dir / MANIFEST} holds run settings occbio cannot use: {exc}"
+            ) from None
         check_languages(cfg.langs)
         run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
         result = run_write(cfg, run, show_progress=not args.quiet)

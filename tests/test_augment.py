@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lxml import etree
@@ -205,3 +206,71 @@ def test_augment_names_a_damaged_file_of_the_run(
     assert main(["augment", str(run), "-q"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "people.jsonl:" in err and "damaged" in err
+
+
+@pytest.fixture(scope="module")
+def mined_en_es(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished sample run (en, es) to copy; never written."""
+    run = tmp_path_factory.mktemp("augment-base") / "run"
+    assert main(["mine", "--sample", "--langs", "en,es", "--out", str(run), "-q"]) == 0
+    return run
+
+
+def _copy_run(base: Path, to: Path) -> Path:
+    import shutil
+
+    shutil.copytree(base, to, symlinks=True)
+    return to
+
+
+def _edit_manifest(run: Path, edit: Any) -> None:
+    manifest = json.loads((run / "manifest.json").read_text(encoding="utf-8"))
+    edit(manifest)
+    (run / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (lambda m: m["config"].update(write="x"), "write: Input should be a valid dictionary"),
+        (lambda m: m["config"].update(name="../../x"), "name: '../../x' is not a plain folder"),
+        (lambda m: m["config"].update(langs="en"), "langs: Input should be a valid list"),
+        (lambda m: m["stages"].update(balance="x"), "stages.balance"),
+    ],
+)
+def test_augment_refuses_a_manifest_with_bad_settings_in_one_line(
+    mined_en_es: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: Any, expected: str
+) -> None:
+    run = _copy_run(mined_en_es, tmp_path / "run")
+    _edit_manifest(run, edit)
+    bookkeeping = ("manifest.json", ".occbio.lock")  # the lock's holder, the versions that ran
+    before = {
+        p: p.read_bytes() for p in run.rglob("*") if p.is_file() and p.name not in bookkeeping
+    }
+    assert main(["augment", str(run), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("occbio: error: ") and "Traceback" not in err
+    assert f"{run / 'manifest.json'}" in err and expected in err
+    assert not list((run / "corpus").glob("counterfactual.*"))
+    assert before == {p: p.read_bytes() for p in before}
+
+
+@pytest.mark.slow
+def test_augment_writes_nothing_through_a_link_out_of_the_run(
+    mined_en_es: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The run directory's own check (run.py): augment goes through it like every stage."""
+    import shutil
+
+    run = _copy_run(mined_en_es, tmp_path / "run")
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (target / "keep.txt").write_text("the user's", encoding="utf-8")
+    shutil.rmtree(run / "corpus")
+    (run / "corpus").symlink_to(target, target_is_directory=True)
+    assert main(["augment", str(run), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{run / 'corpus'}" in err
+    assert [p.name for p in target.iterdir()] == ["keep.txt"]
+    assert (target / "keep.txt").read_text(encoding="utf-8") == "the user's"
