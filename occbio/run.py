@@ -59,7 +59,6 @@ _VERSIONED_PACKAGES = (
     "pydantic",
     "lxml",
     "mwparserfromhell",
-    "sparqlwrapper",
     "requests",
     "beautifulsoup4",
     "sentencex",

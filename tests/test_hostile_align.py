@@ -255,10 +255,6 @@ def _fate(why: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="occbio/stages/write.py must pass **provenance(cfg) to render_datacard (issue #20)",
-)
 def test_the_sample_and_titles_runs_cards_name_their_real_sources(
     mined_sample: Path, tmp_path: Path
 ) -> None:

@@ -99,7 +99,7 @@ def test_stats_funnel_and_data_card(run: Path, capsys: pytest.CaptureFixture[str
     assert final["people"]["female"] == final["people"]["male"]
     assert final["sentences"]["female"] == final["sentences"]["male"]
     card = (run / "DATACARD.md").read_text(encoding="utf-8")
-    for needed in ("en, es, ca", "CC BY-SA", "Known limitations", "Statistics funnel", "female"):
+    for needed in ("en, es, ca", "MIT licence", "Known limitations", "Statistics funnel", "female"):
         assert needed in card
     # the sample's people are fictional, and the card says so before anything else
     assert "Made from occbio's bundled sample, not from Wikipedia" in card.split("## Contents")[0]

@@ -25,7 +25,7 @@ from occbio.io.corpus import write_corpus
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Document, Entity, Occupation
 from occbio.report.chart import gender_gap_chart, occupation_chart
-from occbio.report.datacard import render_datacard
+from occbio.report.datacard import provenance, render_datacard
 from occbio.report.funnel import Person, funnel
 from occbio.rewrite import rules_fingerprint
 from occbio.run import RunDir, atomic_write, fingerprint
@@ -240,7 +240,7 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         json.dump(stats, fh, ensure_ascii=False, indent=1)
     groups = json.loads((run.path / GROUPS_FILE).read_text(encoding="utf-8"))
     card = render_datacard(
-        name=cfg.name,
+        **provenance(cfg),
         langs=cfg.langs,
         pivot=cfg.pivot,
         sources=_sources(run, sample=cfg.sample),
