@@ -85,12 +85,12 @@ class TruncatedDumpError(DumpError):
 # The dump is split into pages at the byte level (``<page>`` ... ``</page>``: inside text, ``<``
 # is always escaped, so the markers cannot occur there; comments, CDATA sections and processing
 # instructions, where they can, are stepped over as XML reads them) and each page is parsed on
-# its own. A
-# page that is not well-formed XML (an illegal character, a NUL, invalid UTF-8, an undefined
-# entity, nesting past libxml2's 256 levels, a text node past its 10 MB) is skipped and counted,
-# and the next page reads as if nothing happened: one streaming parser would stop at the first
-# such byte. What lies between the pages (the root element, <siteinfo>) goes through a pull
-# parser of its own, so a file that is not a dump, or one cut short, is still told apart.
+# its own. A page that is not well-formed XML (an illegal character, a NUL, invalid UTF-8, an
+# undefined entity, nesting past libxml2's 256 levels, a text node past its 10 MB, a comment
+# that never ends) is skipped and counted, and the next page reads as if nothing happened: one
+# streaming parser would stop at the first such byte. What lies between the pages (the root
+# element, <siteinfo>) goes through a pull parser of its own, so a file that is not a dump, or
+# one cut short, is still told apart.
 
 _PAGE_OPEN_RE = re.compile(rb"<page[\s>]")
 _PAGE_CLOSE_RE = re.compile(rb"</page>")
