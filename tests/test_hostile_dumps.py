@@ -662,3 +662,26 @@ def test_a_multistream_index_with_a_bom_is_still_used(tmp_path: Path) -> None:
     got = [p.title for p in read_pages(path, titles=["Emmy Noether"], index=index, report=read)]
     assert got == ["Emmy Noether"]
     assert read.method == "index" and read.streams_read == 1, read.describe()
+
+
+def test_a_truncated_pivot_dump_keeps_the_category_pass_going(tmp_path: Path) -> None:
+    """--category reads the pivot dump in the entities stage: a cut there is a warning too."""
+    rng = random.Random(7)
+    people = _people(30)
+    dump = write_wikidata_dump(tmp_path / "wd.json.bz2", people)
+    pages = [
+        _page(
+            f"Person {i}",
+            f"Notes {rng.randbytes(600).hex()}. [[Category:Living people]]".encode(),
+            i,
+        )
+        for i in range(1, 31)
+    ]
+    pivot = tmp_path / "enwiki.xml.gz"
+    pivot.write_bytes(_cut(gzip.compress(_pages_dump(*pages)), "middle"))
+    code, record = _entities(tmp_path, dump, "--dump", f"en={pivot}", "--category", "Living people")
+    assert code == 0
+    [warning] = record["warnings"]
+    assert f"dump {pivot.name} is truncated" in warning
+    assert 0 < record["counts"]["category_members"] < 30
+    assert record["counts"]["category_members"] + record["counts"]["category_dropped"] == 30

@@ -38,7 +38,7 @@ from occbio.extract.wikidata_sparql import (
     iter_people,
     occupation_counts,
 )
-from occbio.extract.wikipedia_dump import iter_pages
+from occbio.extract.wikipedia_dump import TruncatedDumpError, iter_pages
 from occbio.gender.categories import GENDER_CATEGORIES
 from occbio.io.jsonl import read_jsonl, write_jsonl
 from occbio.records import Entity
@@ -147,7 +147,7 @@ def run_entities(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> 
     if cfg.entities.category is not None:
         for key in ["people", *(f"gender_{g}" for g in GENDER_CATEGORIES)]:
             counts.pop(key, None)  # counted again over the members only
-        counts.update(_keep_category_members(cfg, raw))
+        counts.update(_keep_category_members(cfg, raw, warnings))
     occ_counts: Counter[str] = Counter(
         o.qid for e in read_jsonl(raw, Entity) for o in e.occupations
     )
@@ -262,7 +262,7 @@ def _people_from_titles(cfg: RunConfig, raw: Path) -> tuple[Counter[str], list[s
     return stats, [], lambda qids: {}
 
 
-def _category_members(cfg: RunConfig, titles: set[str]) -> set[str]:
+def _category_members(cfg: RunConfig, titles: set[str], warnings: list[str]) -> set[str]:
     """Which of ``titles`` (pivot-language pages) are in ``entities.category``: from the
     category's listing on the web, or one streaming pass over the pivot dump (only the
     people's pages parsed for their category links)."""
@@ -271,19 +271,20 @@ def _category_members(cfg: RunConfig, titles: set[str]) -> set[str]:
         with web_client(cfg) as client:
             listed = client.category_members(cfg.pivot, category)
         return {normalise_title(t) for t in listed} & titles
+    pages = iter_pages(cfg.resolved_text_dump(cfg.pivot), titles=titles)
     return {
         normalise_title(page.title)
-        for page in iter_pages(cfg.resolved_text_dump(cfg.pivot), titles=titles)
+        for page in keep_until_truncated(pages, TruncatedDumpError, warnings)
         if category in page_categories(page.wikitext)
     }
 
 
-def _keep_category_members(cfg: RunConfig, raw: Path) -> Counter[str]:
+def _keep_category_members(cfg: RunConfig, raw: Path, warnings: list[str]) -> Counter[str]:
     """Keep the people whose pivot-language page is in ``entities.category``."""
     category = category_name(cfg.entities.category or "")
     people = list(read_jsonl(raw, Entity))
     titles = {normalise_title(e.titles[cfg.pivot]) for e in people if cfg.pivot in e.titles}
-    members = _category_members(cfg, titles)
+    members = _category_members(cfg, titles, warnings)
     kept = [e for e in people if normalise_title(e.titles.get(cfg.pivot, "")) in members]
     write_jsonl(raw, kept)
     log.info("entities: %d of %d people are in category %r", len(kept), len(people), category)
