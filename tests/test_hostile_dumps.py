@@ -685,3 +685,16 @@ def test_a_truncated_pivot_dump_keeps_the_category_pass_going(tmp_path: Path) ->
     assert f"dump {pivot.name} is truncated" in warning
     assert 0 < record["counts"]["category_members"] < 30
     assert record["counts"]["category_members"] + record["counts"]["category_dropped"] == 30
+
+
+def test_a_comment_between_pages_that_never_ends_loses_no_page(tmp_path: Path) -> None:
+    """The pages after it are read; the broken XML around them is reported at the end."""
+    from occbio.extract.wikipedia_dump import TruncatedDumpError, iter_pages
+
+    path = tmp_path / "enwiki.xml.bz2"
+    middle = b"  <!-- never closed\n" + _page("Marie Curie", b"Physicist.", 2)
+    path.write_bytes(bz2.compress(_pages_dump(ADA, middle, EMMY)))
+    titles: list[str] = []
+    with pytest.raises(TruncatedDumpError, match="Comment not terminated"):
+        titles.extend(p.title for p in iter_pages(path))
+    assert titles == ["Ada Lovelace", "Marie Curie", "Emmy Noether"]

@@ -211,7 +211,8 @@ class _PageReader:
         self._in_page = False
         self._scan = 0  # _buf before this is scanned: the search goes on from here
         self._opaque_end: bytes | None = None  # inside a comment (etc.) until this
-        self._plain = False  # this page's comment never ended: it ends at its first </page>
+        self._opaque_start = 0  # where that comment starts in _buf
+        self._plain = False  # a comment never ended: tags are found without it
         self._oversized: bytes | None = None  # the start of a page too large to keep
         if fragment:
             self._skeleton.feed(b"<mediawiki>")
@@ -240,8 +241,15 @@ class _PageReader:
             if not self._in_page:
                 opened = self._find(_PAGE_OPEN_RE)
                 if opened is None:
-                    self._consume_skeleton(self._scan)
-                    return
+                    if self._opaque_end is None:
+                        self._consume_skeleton(self._scan)
+                        return
+                    # a comment between pages is held until it ends, within a page's size
+                    self._consume_skeleton(self._opaque_start)
+                    if len(buf) <= self.parser.max_page_bytes:
+                        return
+                    self._read_plain()
+                    continue
                 self._consume_skeleton(opened.start())
                 if self.root is None:
                     raise _Problem("malformed", "a <page> comes before the <mediawiki> element")
@@ -264,10 +272,12 @@ class _PageReader:
                 yield page
 
     def _read_plain(self) -> None:
-        """A comment, CDATA section or instruction in this page never ends (within
-        ``max_page_bytes``, or before the dump does): the page is broken; it ends at its first
-        ``</page>``, is skipped as bad XML, and the pages after it are read as before."""
-        self._plain, self._opaque_end, self._scan = True, None, 0
+        """A comment, CDATA section or instruction never ends (within ``max_page_bytes``, or
+        before the dump does): in a page, the page is broken: it ends at its first ``</page>``
+        and is skipped as bad XML; between pages, the next ``<page>`` starts a page (the
+        skeleton's XML stays broken, reported at the end). The pages after are read as before."""
+        self._plain, self._opaque_end = True, None
+        self._scan = 0 if self._in_page else self._opaque_start
 
     def _find(self, tag: re.Pattern[bytes]) -> re.Match[bytes] | None:
         """The next ``tag`` in the buffer that is markup, from ``_scan`` on: one inside a
@@ -290,24 +300,21 @@ class _PageReader:
                 self._scan = found.end() if found else max(pos, len(buf) - _MARGIN)
                 return found
             self._opaque_end = _OPAQUE_END[opener.group()]
-            pos = opener.end()
+            self._opaque_start, pos = opener.start(), opener.end()
 
-    def finish(self) -> list[Page]:
-        """The end of the stream: the skeleton must close and no page may be left open.
-        Returns the pages held back by a comment that never ended (see :meth:`_read_plain`)."""
-        pages = self.finish_fragment()
+    def finish(self) -> None:
+        """The end of the stream, after :meth:`finish_fragment`: the skeleton must close."""
         try:
             self._skeleton.close()
         except (etree.LxmlError, ValueError) as exc:
             raise _Problem("xml ended", _xml_message(exc)) from None
         self._skeleton_events()
-        return pages
 
     def finish_fragment(self) -> list[Page]:
         """The end of a run of pages: no page may be left open (the root stays open).
         Returns the pages held back by a comment that never ended (see :meth:`_read_plain`)."""
         pages: list[Page] = []
-        while self._in_page and self._opaque_end is not None:
+        while self._opaque_end is not None:
             self._read_plain()
             pages += self._pages()
         if self._in_page:
@@ -331,6 +338,7 @@ class _PageReader:
         self._offset += end
         del self._buf[:end]
         self._scan -= end
+        self._opaque_start -= end
         self._skeleton_events()
 
     def _skeleton_events(self) -> None:
@@ -409,7 +417,8 @@ def iter_pages(
         try:
             for chunk in _utf8_chunks(stream, codec):
                 yield from reader.feed(chunk)
-            yield from reader.finish()
+            yield from reader.finish_fragment()
+            reader.finish()
         except _Problem as exc:
             problem = exc
     # Raised here, outside the handlers: the caller sees our message, not lxml's traceback.
