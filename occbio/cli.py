@@ -20,6 +20,7 @@ from occbio.augment_command import run_augment
 from occbio.cli_options import UsageError, build_parser, overrides
 from occbio.config import ConfigError, RunConfig, load_config
 from occbio.executor import LazyExecutor
+from occbio.extract.compressed import special_file_problem
 from occbio.extract.wikidata_dump import WikidataDumpError
 from occbio.extract.wikidata_sparql import EndpointUnreachable
 from occbio.extract.wikipedia_dump import DumpError
@@ -145,7 +146,12 @@ def _check_inputs_up_front(cfg: RunConfig, upto: str) -> None:
                   for lang in cfg.langs]  # fmt: skip
     for what, path in files:
         if not path.is_file():
-            problem = "is a directory, not a file" if path.is_dir() else "not found"
+            if path.is_dir():
+                problem = "is a directory, not a file"
+            elif path.exists():  # a FIFO or <(bzcat ...): refused before anything opens it
+                problem = special_file_problem(path) or "is not a regular file"
+            else:
+                problem = "not found"
             raise FileNotFoundError(f"{what} {problem}: {path} (checked before any stage ran)")
     if "align" in will_run:
         # EncoderUnavailable names the missing package or weights; a ConfigError, the missing

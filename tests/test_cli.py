@@ -283,6 +283,24 @@ def test_inputs_are_checked_before_any_stage_runs(
     assert not (out / "entities.jsonl").exists()
 
 
+def test_a_fifo_as_a_dump_is_refused_before_any_stage_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--entities-dump <(bzcat ...)` said "not found"; a dump is read more than once, so a pipe
+    is refused up front, in one line, without opening it (opening a FIFO nobody writes to
+    hangs)."""
+    import os
+
+    fifo = tmp_path / "wd.json.bz2"
+    os.mkfifo(fifo)
+    out = tmp_path / "run"
+    argv = ["entities", "--langs", "en,es", "--entities-dump", str(fifo), "--out", str(out)]
+    assert main(argv) == 1
+    err = _one_line_error(capsys)
+    assert "Wikidata dump is not a regular file" in err and str(fifo) in err
+    assert not (out / "entities.jsonl").exists()
+
+
 def test_a_usage_error_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["mine", "--langs", "en,es", "--balance", "bogus"])

@@ -408,11 +408,6 @@ def test_web_a_write_lock_taken_mid_run_is_bounded(tmp_path: Path) -> None:
             client.fetch("en", "Ada Lovelace")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="occbio/stages/text_sources.py _WebSource.counts() passes only requests, "
-    "cache_hits and retries to the manifest (not this helper's file)",
-)
 def test_web_cache_damage_reaches_the_text_stage_counts(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     cache.mkdir()

@@ -151,7 +151,12 @@ class _WebSource:
 
     def counts(self) -> dict[str, int]:
         stats = self.client.stats
-        return {f"web_{k}": stats[k] for k in ("requests", "cache_hits", "retries")}
+        always = ("requests", "cache_hits", "retries")
+        when_any = ("cache_unreadable", "cache_set_aside", "deadline_exceeded", "too_large",
+                    "redirects_refused", "invalid_titles")  # fmt: skip
+        return {f"web_{k}": stats[k] for k in always} | {
+            f"web_{k}": stats[k] for k in when_any if stats[k]
+        }
 
     def __enter__(self) -> _WebSource:
         return self
