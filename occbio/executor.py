@@ -262,6 +262,8 @@ class DaskExecutor:
         retries: int = 2,
         scratch: Path | None = None,
     ) -> None:
+        logger = logging.getLogger("distributed")
+        level = logger.level
         try:
             import dask
             from distributed import Client, LocalCluster
@@ -270,6 +272,8 @@ class DaskExecutor:
                 "--executor dask needs Dask's distributed scheduler: "
                 "pip install 'dask[distributed]'"
             ) from None
+        finally:  # importing distributed sets its loggers to INFO: the caller chose already
+            logger.setLevel(level)
         self.retries = retries
         self._cluster = None
         self._scratch: tempfile.TemporaryDirectory[str] | None = None
