@@ -171,7 +171,7 @@ def test_a_kill_after_the_writer_finished_keeps_the_stage_counters(tmp_path: Pat
     args = ["entities", "--langs", "en,es", "--entities-dump", str(dump), "--checkpoint-every", "7"]
     ref, out = tmp_path / "reference", tmp_path / "killed"
     assert _occbio(*args, "--out", str(ref), "-q").returncode == 0
-    writer_done = 'rec["progress"].get("humans", {}).get("reader") is not None'
+    writer_done = 'rec["progress"].get("humans", {}).get("done")'  # the first save that says so
     kill_at("entities", writer_done, [*args, "--out", str(out), "-q"])
     resumed = _occbio(*args, "--out", str(out), "-q")
     assert resumed.returncode == 0, resumed.stderr
@@ -180,6 +180,22 @@ def test_a_kill_after_the_writer_finished_keeps_the_stage_counters(tmp_path: Pat
     assert got["resumed"] == 1
     assert got["counts"] == want["counts"] and got["counts"]["people"] == 60
     assert (out / "entities.jsonl").read_bytes() == (ref / "entities.jsonl").read_bytes()
+
+
+@pytest.mark.slow
+def test_a_kill_right_after_a_language_is_done_keeps_the_dumps_counts(tmp_path: Path) -> None:
+    """The dump reader's counts (pages read, duplicate titles ...) were saved after the save
+    that marked the language done: a kill in between lost them on resume."""
+    args = ["text", *SAMPLE, "--checkpoint-every", "2", "--workers", "1"]
+    ref, out = tmp_path / "reference", tmp_path / "killed"
+    assert _occbio(*args, "--out", str(ref), "-q").returncode == 0
+    kill_at("text", 'rec["progress"].get("en", {}).get("done")', [*args, "--out", str(out), "-q"])
+    resumed = _occbio(*args, "--out", str(out), "-q")
+    assert resumed.returncode == 0, resumed.stderr
+    got = json.loads((out / "manifest.json").read_text())["stages"]["text"]
+    want = json.loads((ref / "manifest.json").read_text())["stages"]["text"]
+    assert got["resumed"] == 1 and got["counts"] == want["counts"]
+    assert any(k.startswith("en.dump_") for k in got["counts"]), got["counts"]
 
 
 # 5. a committed chunk garbled before the stage resumes

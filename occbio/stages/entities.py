@@ -224,10 +224,10 @@ def _people_from_dump(
                 bar.update()
         finally:
             bar.close()
-        writer.finish()
+        # saved with ``done`` by finish: a kill between two saves would lose the reader's counts
         progress = state.progress("humans")
         progress.update({"reader": dict(reader_stats), "warnings": warnings})
-        run.save()
+        writer.finish()
     else:
         progress = state.progress("humans")
         reader_stats.update(progress.get("reader", {}))

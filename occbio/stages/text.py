@@ -236,12 +236,12 @@ def _extract_language(
         read = source.read_description(lang)
         if read is not None:
             state.progress(lang)["read"] = read
-        writer.finish()
+        # The dump's counts join the writer's only after its last commit, so they are saved once,
+        # with ``done``: in an earlier snapshot a resume would count them twice, and saved after
+        # ``done`` a kill in between would lose them.
+        writer.commit()
         processing.update({f"dump_{k}": v for k, v in reader.items()})
-        state.progress(lang)["stats"] = dict(processing)
-        state.run.save()
-    else:
-        processing = Counter(state.progress(lang).get("stats", {}))
+        writer.finish()
     found = set(JsonlIndex(articles_path(run, lang), "qid").spans)  # keys only: no text parsed
     skipped: dict[str, tuple[str, str]] = {}
     with open(skipped_file, encoding="utf-8") as fh:
