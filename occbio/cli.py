@@ -206,7 +206,9 @@ _EXECUTOR_STAGES = frozenset({"text", "align"})
 
 
 def _executor(cfg: RunConfig) -> LazyExecutor:
-    return LazyExecutor(cfg.executor, scheduler=cfg.scheduler, workers=cfg.workers)
+    return LazyExecutor(
+        cfg.executor, scheduler=cfg.scheduler, workers=cfg.workers, scratch=cfg.out_dir
+    )
 
 
 #: Commands that make parallel tuples, which takes two languages at least.

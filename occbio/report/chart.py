@@ -18,10 +18,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
+from occbio.audit.lexicon_result import LexiconResult
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
-
-    from occbio.audit.lexicon_result import LexiconResult
 
 __all__ = ["gender_gap_chart", "gender_gap_figure", "occupation_chart", "wilson_interval"]
 
@@ -137,15 +137,14 @@ class _Bar(NamedTuple):
     words: int
 
 
-def _gap_bars(value: LexiconResult | tuple[float, float]) -> tuple[_Bar, _Bar]:
-    """The feminine and the masculine bar of one language."""
-    if isinstance(value, tuple):  # shares without counts: no interval, no number
-        return _Bar(float(value[0]), 0.0, 0.0, None, 0), _Bar(float(value[1]), 0.0, 0.0, None, 0)
+def _gap_bars(value: LexiconResult) -> tuple[_Bar, _Bar]:
+    """The feminine and the masculine bar of one language (no number where no word was
+    audited: the language is not in that corpus)."""
 
     def bar(percent: float, count: int) -> _Bar:
         lo, hi = wilson_interval(count, value.words)
         if not value.words:
-            return _Bar(percent, 0.0, 0.0, count, 0)
+            return _Bar(percent, 0.0, 0.0, None, 0)
         return _Bar(percent, max(0.0, percent - 100 * lo), max(0.0, 100 * hi - percent), count,
                     value.words)  # fmt: skip
 
@@ -153,8 +152,8 @@ def _gap_bars(value: LexiconResult | tuple[float, float]) -> tuple[_Bar, _Bar]:
 
 
 def gender_gap_figure(
-    before: Mapping[str, LexiconResult | tuple[float, float]],
-    after: Mapping[str, LexiconResult | tuple[float, float]],
+    before: Mapping[str, LexiconResult],
+    after: Mapping[str, LexiconResult],
     *,
     title: str = "",
 ) -> Figure:
@@ -168,7 +167,7 @@ def gender_gap_figure(
     panels = (("before balancing", before), ("balanced corpus", after))
     classes = (("feminine", _COLOURS[0]), ("masculine", _COLOURS[1]))
     for ax, (panel, data) in zip(axes, panels, strict=True):
-        bars = [_gap_bars(data.get(lang, (0.0, 0.0))) for lang in langs]
+        bars = [_gap_bars(data.get(lang, LexiconResult(lang))) for lang in langs]
         for k, (label, colour) in enumerate(classes):
             drawn = [pair[k] for pair in bars]
             xs = [x + (k - 0.5) * width for x in range(len(langs))]
@@ -201,15 +200,15 @@ def gender_gap_figure(
 
 def gender_gap_chart(
     path: Path,
-    before: Mapping[str, LexiconResult | tuple[float, float]],
-    after: Mapping[str, LexiconResult | tuple[float, float]],
+    before: Mapping[str, LexiconResult],
+    after: Mapping[str, LexiconResult],
     *,
     title: str = "",
 ) -> Path:
     """Feminine and masculine person nouns (% of words, GENDER-GAP lexicon) per language, in
     the aligned tuples before balancing and in the balanced corpus (:func:`gender_gap_figure`).
     ``before``/``after`` map a language to its audit (:class:`LexiconResult`, whose counts give
-    the numbers and intervals), or to ``(feminine, masculine)`` percentages, drawn without them.
+    the numbers and intervals).
     The file is written atomically."""
     plt = _pyplot(path.parent)
     from occbio.run import atomic_write

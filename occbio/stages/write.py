@@ -19,6 +19,7 @@ from typing import Any
 from occbio import __version__
 from occbio.audit.command import audit_lexicon
 from occbio.audit.inputs import read_records
+from occbio.audit.lexicon_result import LexiconResult
 from occbio.augment import check_languages, counterfactuals
 from occbio.config import RunConfig
 from occbio.io.corpus import write_corpus
@@ -273,8 +274,8 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         title=f"{cfg.name}: people per occupation by gender ({cfg.balance.method})",
         balanced=_BALANCED_PANEL[cfg.balance.method],
     )
-    shares = {
-        source: {g["lang"]: (g["feminine"], g["masculine"]) for g in groups if g["gender"] == "all"}
+    shares = {  # the raw counts, not the rounded shares: the chart draws counts and intervals
+        source: {g["lang"]: LexiconResult.from_dict(g) for g in groups if g["gender"] == "all"}
         for source, groups in audit.items()
     }
     gender_gap_chart(
