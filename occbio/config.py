@@ -160,6 +160,13 @@ class HttpConfig(_Section):
     max_wait: float = Field(default=120.0, ge=0.0)
     #: Seconds before a request is given up (SPARQL: a little over the endpoint's 60 s).
     timeout: float = Field(default=65.0, gt=0.0)
+    #: Longest a whole request may take in seconds, however slowly its answer drips; ``None`` =
+    #: each client's own (a Wikipedia page 120, a SPARQL answer 600).
+    deadline: float | None = Field(default=None, gt=0.0)
+    #: Largest answer read, in MiB; ``None`` = each client's own (a page 64, a SPARQL answer 512).
+    max_answer_mb: float | None = Field(default=None, gt=0.0)
+    #: Seconds to wait for the HTTP cache while another occbio process holds it locked.
+    lock_wait: float = Field(default=60.0, ge=0.0)
     #: Persistent cache of fetched pages (re-runs fetch nothing twice); ``None`` =
     #: $XDG_CACHE_HOME/occbio/http (~/.cache/occbio/http).
     cache_dir: Path | None = None
@@ -169,6 +176,15 @@ class HttpConfig(_Section):
     def resolved_user_agent(self) -> str:
         """``user_agent`` when set, else occbio's own with ``contact`` in it."""
         return self.user_agent or user_agent(self.contact)
+
+    def bounds(self) -> dict[str, float | int]:
+        """The clients' ``deadline`` and ``max_bytes`` where set (else their own defaults)."""
+        out: dict[str, float | int] = {}
+        if self.deadline is not None:
+            out["deadline"] = self.deadline
+        if self.max_answer_mb is not None:
+            out["max_bytes"] = int(self.max_answer_mb * 2**20)
+        return out
 
     def resolved_cache_dir(self) -> Path | None:
         """Where fetched pages are cached, or ``None`` when caching is off."""

@@ -490,6 +490,33 @@ def test_sparql_a_redirecting_endpoint_fails_the_run_in_one_line(
     assert "redirects to another host (http://localhost:9/sparql)" in err
 
 
+@pytest.mark.parametrize(
+    ("setting", "behaviour", "said"),
+    [
+        ("deadline = 0.5", drip_body(EMPTY_RESULTS, every=0.5), r"deadline of 0.5 s"),
+        ("max_answer_mb = 1", huge_body(), "larger than the cap of 1048576 bytes"),
+    ],
+)
+def test_the_bounds_of_the_configuration_reach_the_sparql_client(
+    setting: str,
+    behaviour: Behaviour,
+    said: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`[http] deadline` / `max_answer_mb` are what a run's requests are held to."""
+    config = tmp_path / "run.toml"
+    config.write_text(f"[http]\n{setting}\n", encoding="utf-8")
+    with hostile(behaviour) as server:
+        argv = ["entities", "--langs", "en,es", "--out", str(tmp_path / "run")]
+        argv += ["--config", str(config), "--source", "wikidata"]
+        argv += ["--endpoint", server.url + "/sparql"]
+        assert main(argv) == 1
+    err = capsys.readouterr().err
+    _no_traceback(err)
+    assert said in err and server.sent < 1 << 30
+
+
 def test_sparql_negative_retry_after_backs_off_as_usual() -> None:
     answers = iter([(429, "-5"), (503, "-5"), (200, "")])
 

@@ -149,4 +149,6 @@ def web_client(cfg: RunConfig) -> WikipediaWebClient:
         max_wait=cfg.http.max_wait,
         timeout=cfg.http.timeout,
         cache_dir=cfg.http.resolved_cache_dir(),
+        lock_wait=cfg.http.lock_wait,
+        **cfg.http.bounds(),
     )

@@ -312,6 +312,7 @@ def _people_from_sparql(
         retries=cfg.http.retries,
         backoff=cfg.http.backoff,
         max_wait=cfg.http.max_wait,
+        **cfg.http.bounds(),
     )
     query = PeopleQuery(
         tuple(cfg.langs), min_langs=cfg.required_langs, subclasses=ent.occupation_subclasses
