@@ -123,10 +123,18 @@ def _package_versions() -> dict[str, str]:
     return versions
 
 
+def _sha256(fh: IO[bytes]) -> str:
+    """The SHA-256 of an open file, read in blocks (``hashlib.file_digest`` is Python 3.11+)."""
+    digest = hashlib.sha256()
+    while block := fh.read(1 << 20):
+        digest.update(block)
+    return digest.hexdigest()
+
+
 def file_sum(path: Path) -> dict[str, Any]:
     """A finished file's size and SHA-256, to tell later whether it is still what was written."""
     with open(path, "rb") as fh:
-        digest = hashlib.file_digest(fh, "sha256").hexdigest()
+        digest = _sha256(fh)
         size = os.fstat(fh.fileno()).st_size
     return {"size": size, "sha256": digest}
 
@@ -560,7 +568,7 @@ _PART_NAME = re.compile(r"(?P<stream>.+)\.(?P<i>\d{6})\.(?P<sum>[0-9a-f]{16})\.j
 def _part_damage(part: Path, prefix: str) -> str | None:
     """Why a committed part no longer holds what was written, or ``None``."""
     with open(part, "rb") as fh:
-        if hashlib.file_digest(fh, "sha256").hexdigest()[:16] != prefix:
+        if _sha256(fh)[:16] != prefix:
             return "its content no longer matches the SHA-256 in its name"
     return None
 
