@@ -28,7 +28,7 @@ from typing import Any
 from occbio.rewrite.core import Rewriter, Target, direction
 from occbio.rewrite.tokens import words
 
-__all__ = ["ChatRewriter", "accept_answer", "build_prompt"]
+__all__ = ["ChatRewriter", "accept_answer", "build_prompt", "use_answer"]
 
 logger = logging.getLogger(__name__)
 
@@ -110,6 +110,27 @@ def accept_answer(sentence: str, answer: str, lang: str) -> str | None:
     return text
 
 
+def use_answer(
+    sentence: str, answer: str, to: Target, fallback: Rewriter, stats: Counter[str]
+) -> str:
+    """What goes out for ``sentence`` given a model's ``answer``: the rewrite in it when
+    :func:`accept_answer` takes it (the sentence's leading and trailing space kept), else
+    ``fallback``'s rewrite. Counted in ``stats``: ``answers`` (of which ``unchanged``) or
+    ``fallback_bad_answer``. Shared by every model backend (chat, hf)."""
+    text = accept_answer(sentence, answer, fallback.lang)
+    if text is None:
+        logger.debug("answer for %r not used: %r", sentence[:60], answer[:80])
+        stats["fallback_bad_answer"] += 1
+        return fallback.rewrite(sentence, to)
+    stats["answers"] += 1
+    if text == sentence.strip():
+        stats["unchanged"] += 1
+        return sentence  # the same object: nothing changed, leading/trailing space kept
+    lead = sentence[: len(sentence) - len(sentence.lstrip())]
+    trail = sentence[len(sentence.rstrip()) :]
+    return lead + text + trail
+
+
 def _inflection(x: str, y: str) -> bool:
     """`heredero`/`heredera`, `tío`/`tía`, `actor`/`actrice`: the same word in another form."""
     need = min(3, min(len(x), len(y)) - 1)
@@ -152,18 +173,7 @@ class ChatRewriter:
             logger.warning("no answer for %r (%s): the rules rewrite it", sentence[:60], exc)
             self.stats["fallback_no_answer"] += 1
             return self.fallback.rewrite(sentence, to)
-        text = accept_answer(sentence, answer, self.lang)
-        if text is None:
-            logger.debug("answer for %r not used: %r", sentence[:60], answer[:80])
-            self.stats["fallback_bad_answer"] += 1
-            return self.fallback.rewrite(sentence, to)
-        self.stats["answers"] += 1
-        if text == sentence.strip():
-            self.stats["unchanged"] += 1
-            return sentence  # the same object: nothing changed, leading/trailing space kept
-        lead = sentence[: len(sentence) - len(sentence.lstrip())]
-        trail = sentence[len(sentence.rstrip()) :]
-        return lead + text + trail
+        return use_answer(sentence, answer, to, self.fallback, self.stats)
 
     def rewrite_many(self, lines: Iterable[str], to: Target, *, batch: int = 64) -> Iterator[str]:
         """Lines in, lines out, in order, ``client.concurrency`` requests in flight; each
