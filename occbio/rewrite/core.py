@@ -23,6 +23,7 @@ from typing import Literal
 
 from occbio.rewrite.data import _load_tables, _load_zipf
 from occbio.rewrite.languages import LANGS, Lexicon, Sentence, rules_for
+from occbio.rewrite.languages.anchor import name_parts, person_tokens, slot_plan
 from occbio.rewrite.render import RULE_OF_SOURCE, Edit, _one_space, _render
 from occbio.rewrite.tokens import ELIDING, pieces, word_spans
 
@@ -33,6 +34,7 @@ Target = Literal["feminine", "masculine"]
 #: changes) or changed too (MT-GenEval's human versions do)
 Relatives = Literal["keep", "change"]
 _DIRECTION = {"masculine": "f2m", "feminine": "m2f"}
+_OTHER = {"f2m": "m2f", "m2f": "f2m"}
 
 
 class RewriteUnavailable(ValueError):
@@ -171,7 +173,10 @@ class Rewriter:
         tok = toks[i]
         if i > 0 and tok[:1].isupper():  # a name, or a title inside one
             return None
-        word = low[i]
+        return self._suffix_form(d, low[i])
+
+    def _suffix_form(self, d: str, word: str) -> tuple[str, ...] | None:
+        """The likeliest productive-suffix form of ``word``, unless the data says it stays."""
         seen = self._seen[d].get(word)
         if seen is not None and seen[1] >= 3 and seen[0] / seen[1] < 0.5:
             return None  # the data says this word usually stays
@@ -187,12 +192,15 @@ class Rewriter:
         return (best[1],) if best else None
 
     # ------------------------------------------------------------------ rewriting
-    def rewrite(self, sentence: str, to: Target) -> str:
+    def rewrite(self, sentence: str, to: Target, name: str | None = None) -> str:
+        """``sentence`` with its person in the gender ``to``. ``name``: the person's name
+        (``Ada Lovelace``): its words mark the person where no pronoun does, so a role in
+        apposition to it, after a copula or ``als``/``como``/... changes too (``anchor.py``)."""
         direction(to)
         if not isinstance(sentence, str) or not sentence.strip():
             return sentence
         try:
-            return self._rewrite(sentence, direction(to))
+            return self._rewrite(sentence, direction(to), name)
         except Exception:
             if self.strict:
                 raise
@@ -207,16 +215,18 @@ class Rewriter:
                 )
             return sentence
 
-    def rewrite_many(self, lines: Iterable[str], to: Target) -> Iterator[str]:
+    def rewrite_many(
+        self, lines: Iterable[str], to: Target, name: str | None = None
+    ) -> Iterator[str]:
         """Lines in, lines out; each line's own ending (``\n``, ``\r\n`` or none) kept, and a
         line with nothing to change yielded as the very same string."""
         direction(to)
         for line in lines:
             body = line.rstrip("\r\n")
-            out = self.rewrite(body, to)
+            out = self.rewrite(body, to, name)
             yield line if out is body else out + line[len(body) :]
 
-    def explain(self, sentence: str, to: Target) -> list[Edit]:
+    def explain(self, sentence: str, to: Target, name: str | None = None) -> list[Edit]:
         """The edits :meth:`rewrite` makes to ``sentence``, each with the rule that made it
         (see :data:`RULE_NAMES`): for reviewing a counterfactual corpus, or dropping the edits
         of one kind. A rule that raises propagates (this is a debugging view)."""
@@ -226,7 +236,7 @@ class Rewriter:
         out: list[Edit] = []
         for a, b in pieces(sentence):
             part = sentence[a:b]
-            planned = self._plan(part, d)
+            planned = self._plan(part, d, name)
             if planned is None:
                 continue
             spans, toks, plan, why = planned
@@ -238,29 +248,29 @@ class Rewriter:
             ]
         return out
 
-    def _rewrite(self, sentence: str, d: str) -> str:
+    def _rewrite(self, sentence: str, d: str, name: str | None = None) -> str:
         """``sentence`` rewritten; a very long line part by part (:func:`~.tokens.pieces`), the
         text between the parts copied."""
         parts = pieces(sentence)
         if len(parts) == 1:
-            return self._rewrite_one(sentence, d)
+            return self._rewrite_one(sentence, d, name)
         out, pos, changed = [], 0, False
         for a, b in parts:
             part = sentence[a:b]
-            new = self._rewrite_one(part, d)
+            new = self._rewrite_one(part, d, name)
             changed = changed or new is not part
             out += [sentence[pos:a], new]
             pos = b
         return "".join([*out, sentence[pos:]]) if changed else sentence
 
-    def _rewrite_one(self, sentence: str, d: str) -> str:
-        planned = self._plan(sentence, d)
+    def _rewrite_one(self, sentence: str, d: str, name: str | None = None) -> str:
+        planned = self._plan(sentence, d, name)
         if planned is None:
             return sentence
         spans, toks, plan, _why = planned
         return _render(sentence, spans, toks, plan, elide=self.lang in ELIDING)
 
-    def _plan(self, sentence: str, d: str):
+    def _plan(self, sentence: str, d: str, name: str | None = None):
         """(spans, tokens, plan, why) for ``sentence``, or None when nothing changes. ``plan[i]``
         = (length, target words) of a substitution starting at token ``i``; ``why[i]`` the
         rule that made it."""
@@ -291,10 +301,12 @@ class Rewriter:
                         return sub
             return None
 
+        person = person_tokens(toks, name_parts(name, self.lang)) if name else frozenset()
         sent = Sentence(
-            sentence, spans, toks, low, covered=covered, lex=self._lex[d], relatives=self.relatives
-        )
-        protected = self.rules.protected_positions(d, sent)
+            sentence, spans, toks, low, covered=covered, lex=self._lex[d], relatives=self.relatives,
+            person=person,
+        )  # fmt: skip
+        protected = self.rules.protected_positions(d, sent) | person
         if self.relatives == "keep":
             protected = protected | self.rules.relatives(sent)
         allows = self.rules.allows
@@ -307,6 +319,19 @@ class Rewriter:
             if sub is not None and allows(d, sent, i, sub.n, sub.tgt, plan, source="free"):
                 listed = tuple(low[i : i + sub.n]) in self._listed[d]
                 take(i, sub, "word list" if listed else "learned")
+        for start in self.rules.name_slots(sent) if person else ():
+            gaps = [sent.gap_after(k) for k in range(n)]
+            skip = self.rules.role_skip | set(det) | set(self.rules.determiners(_OTHER[d]))
+
+            def form(k: int) -> tuple[str, ...] | None:
+                if covered[k] or k in protected:
+                    return None
+                tgt = self._role_form(d, sent, k)
+                ok = tgt is not None and allows(d, sent, k, 1, tgt, plan, source="name")
+                return tgt if ok else None
+
+            for k, tgt in slot_plan(start, toks, gaps, person, skip, form).items():
+                take(k, _Sub(1, tgt), "grammar")
         changed = True
         while changed:
             changed = False
@@ -350,6 +375,19 @@ class Rewriter:
             if before.get(i) != entry:
                 why[i] = "grammar"
         return spans, toks, plan, why
+
+    def _role_form(self, d: str, sent: Sentence, i: int) -> tuple[str, ...] | None:
+        """The other-gender form of word ``i`` describing the named person: the language's
+        own, the learned one (anywhere or next to a change: the name is the context), or a
+        suffix guess."""
+        own = self.rules.role_form(d, sent, i, self._lex[d])
+        if own is not None:
+            return (own,)
+        key = (sent.low[i],)
+        for table in (self._free[d], self._next[d], self._prev[d]):
+            if key in table and table[key].n == 1:
+                return table[key].tgt
+        return self._suffix_form(d, sent.low[i]) if self.rules.has_morphology else None
 
 
 def rewrite(sentence: str, lang: str, to: Target) -> str:

@@ -12,7 +12,9 @@ counterfactual pairs and asks the language for everything grammar knows better t
 * ``morph_candidates`` / ``after_copula``: productive suffixes for words the tables do not know;
 * ``propose``: any further substitution, given the sentence and what is changed so far
   (object clitics, predicates after a copula), called until nothing new is proposed;
-* ``fix_plan``: last edits of the whole plan (English ``her`` → ``his``/``him``, contractions).
+* ``fix_plan``: last edits of the whole plan (English ``her`` → ``his``/``him``, contractions);
+* ``name_slots`` / ``role_form``: given the person's name, the words that describe the named
+  person (``anchor.py``: apposition, copula, ``als``/``como`` + role) and their other-gender form.
 
 Everything here is pure: words in, substitutions out.
 """
@@ -70,6 +72,8 @@ class Sentence:
     #: the rewriter's ``relatives`` setting: ``keep`` (only the person changes) or ``change``
     #: (MT-GenEval's way: the person's relatives and groups change too)
     relatives: str = "keep"
+    #: the tokens of the person's name, when the caller gave it (``Rewriter.rewrite(name=)``)
+    person: frozenset[int] = frozenset()
 
     def gap_after(self, i: int) -> str:
         """The text between token ``i`` and the next one (or the end)."""
@@ -100,6 +104,12 @@ class Language:
     determiner_pairs: Sequence[tuple[str, str]] = ()  # (feminine, masculine)
     #: the table language, when it is another one's
     table_lang: str | None = None
+    #: verbs whose predicate describes the named subject (with ``copulas``): ``Savini war``
+    name_copulas: frozenset[str] = frozenset()
+    #: words before a role of the clause's subject, longest first (``als``, ``com a``, ``com``)
+    role_markers: tuple[tuple[str, ...], ...] = ()
+    #: words a slot passes over unchanged before its role (articles the language agrees itself)
+    role_skip: frozenset[str] = frozenset()
     _det_table: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -185,6 +195,20 @@ class Language:
         return low[i - 1] in self.copulas or (
             i > 1 and low[i - 2] in self.copulas and low[i - 1] in self.copula_bridge
         )
+
+    # ---------------------------------------------------------------- the person's name
+    def name_slots(self, s: Sentence) -> list[int]:
+        """First token of each slot describing the named person (:mod:`.anchor`)."""
+        from occbio.rewrite.languages.anchor import role_slots
+
+        gaps = [s.gap_after(i) for i in range(len(s.toks))]
+        copulas = self.copulas | self.name_copulas
+        return role_slots(s.toks, s.low, gaps, s.person, copulas, self.role_markers)
+
+    def role_form(self, d: str, s: Sentence, i: int, lex: Lexicon) -> str | None:
+        """The other-gender form of word ``i`` in a slot describing the named person, where
+        the language knows it better than the tables and the suffixes (German ``-in``)."""
+        return None
 
     # ---------------------------------------------------------------- whole sentence
     def propose(

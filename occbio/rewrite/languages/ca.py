@@ -274,4 +274,5 @@ RULES = Catalan(
     copulas=frozenset({"va", "era", "és", "estat", "fou", "estava", "sent"}),
     participle_endings=("at", "ada", "it", "ida", "ut", "uda"),
     copula_bridge=frozenset({"ser", "ha"}),
+    role_markers=(("com", "a"), ("com",)),
 )

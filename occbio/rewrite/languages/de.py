@@ -170,6 +170,13 @@ class German(Language):
             return False
         return not (d == "f2m" and low.startswith("ihr") and _plural_clause(s, i))
 
+    def role_form(self, d: str, s: Sentence, i: int, lex: Lexicon) -> str | None:
+        """A noun describing the named person: its other-gender form by the ``-in`` grammar
+        (``Kriegsfotograf`` ↔ ``Kriegsfotografin``), as for a role after ``er war``."""
+        if not _noun(s.toks[i]) or _all_caps(s.toks[i]):
+            return None
+        return (masculine if d == "f2m" else feminine)(s.low[i])
+
     def propose(
         self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
     ) -> Plan:
@@ -387,4 +394,9 @@ class German(Language):
                 plan[j] = (ln, (_masc_oblique(_masc_nom(tgt[0]), case),))
 
 
-RULES = German("de")
+RULES = German(
+    "de",
+    name_copulas=frozenset("war ist wurde wird blieb bleibt".split()),
+    role_markers=(("als",),),
+    role_skip=_ARTS_ALL,
+)

@@ -218,4 +218,8 @@ def _inside_name(s: Sentence, i: int) -> bool:
     )
 
 
-RULES = English("en")
+RULES = English(
+    "en",
+    name_copulas=frozenset({"was", "is", "became", "becomes", "remained"}),
+    role_markers=(("as",),),
+)

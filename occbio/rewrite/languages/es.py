@@ -384,6 +384,8 @@ RULES = Spanish(
     participle_endings=("ado", "ada", "ido", "ida"),
     verblike_endings=("aba", "ía", "ensa", "eva", "lleva", "ieva"),
     copula_bridge=frozenset({"ser", "ha"}),
+    name_copulas=frozenset({"es", "fue", "era", "llegó", "resultó"}),
+    role_markers=(("como",),),
     determiner_pairs=[
         ("la", "el"),
         ("una", "un"),

@@ -209,4 +209,5 @@ class French(Language):
 RULES = French(
     "fr",
     copulas=frozenset({"fut", "était", "est", "été", "devint", "devient", "étant"}),
+    role_markers=(("en", "tant", "que"), ("comme",)),
 )

@@ -253,4 +253,6 @@ RULES = Italian(
     participle_endings=("ato", "ata", "ito", "ita", "uto", "uta"),
     verblike_endings=("ava", "eva", "iva", "ova"),
     copula_bridge=frozenset({"ser", "ha"}),
+    name_copulas=frozenset({"divenne", "diventò", "rimase"}),
+    role_markers=(("in", "qualità", "di"), ("come",)),
 )

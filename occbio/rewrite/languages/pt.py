@@ -45,6 +45,7 @@ from occbio.rewrite.languages.pt_forms import (
     PRONOUN_SWAP,
     is_adverb,
     is_verb,
+    other_gender,
 )
 from occbio.rewrite.languages.pt_lead import sentence_lead
 from occbio.rewrite.languages.pt_noun_phrase import (
@@ -264,6 +265,11 @@ class Portuguese(Language):
         return participle_can_be_persons(s, i, plan)
 
     # ---------------------------------------------------------------- proposals
+    def role_form(self, d: str, s: Sentence, i: int, lex: Lexicon) -> str | None:
+        """A word describing the named person: its other-gender form, agent nouns included
+        (``pintor`` → ``pintora``), unless the data mostly leaves it."""
+        return other_gender(d, s.low[i], lex, agent=True, veto=True)
+
     def propose(self, d: str, s: Sentence, covered: list[bool], plan: Plan, lex: Lexicon) -> Plan:
         low, n = s.low, len(s.low)
         s.notes["covered"] = covered
@@ -327,4 +333,6 @@ class Portuguese(Language):
 RULES = Portuguese(
     "pt",
     copulas=frozenset(),
+    name_copulas=frozenset({"foi", "é", "era", "tornou", "será"}),
+    role_markers=(("como",),),
 )

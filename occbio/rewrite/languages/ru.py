@@ -245,4 +245,8 @@ class Russian(Language):
         return {k: e for k, e in out.items() if not quoted[k]}  # titles and quotations stay
 
 
-RULES = Russian("ru")
+RULES = Russian(
+    "ru",
+    name_copulas=frozenset("был была стал стала являлся являлась".split()),
+    role_markers=(("как",),),
+)
