@@ -43,23 +43,56 @@ def add_rewrite_parser(sub: Any) -> None:
         help=RELATIVES_HELP,
     )
     p.add_argument(
+        "--name",
+        metavar="NAME",
+        help="the name of the person every line is about (\"Ada Lovelace\"): a role in "
+        "apposition to it, after a copula or after als/como/comme/come/as changes too, where no "
+        "pronoun tells who it describes (rules backend only)",
+    )
+    p.add_argument(
+        "--input-format",
+        choices=["text", "jsonl"],
+        default="text",
+        help="text (default: one sentence a line) or jsonl: one JSON object a line with a "
+        "\"text\" string and an optional \"name\" string (the person, as --name, for that line "
+        "only); the same objects come out with \"text\" rewritten (rules backend only)",
+    )
+    p.add_argument(
         "--explain",
         type=Path,
         metavar="TSV",
         help="also write every edit (line, start, end, old, new, rule) to this file: which rule "
         "changed which words, for reviewing a counterfactual corpus (rules backend only)",
     )
-    llm = p.add_argument_group("--backend chat (an LLM; the rules answer where it does not)")
+    llm = p.add_argument_group(
+        "--backend chat or hf (a language model; the rules answer where it does not)"
+    )
     llm.add_argument(
         "--backend",
-        choices=["rules", "chat"],
+        choices=["rules", "chat", "hf"],
         default="rules",
-        help="rules (default: offline, measured in the README) or chat: an OpenAI-compatible "
-        "API, each answer checked and replaced by the rules' rewrite when it is not one",
+        help="rules (default: offline, measured in the README), chat: an OpenAI-compatible "
+        "API, or hf: a local transformers model (--model-dir); each answer is checked and "
+        "replaced by the rules' rewrite when it is not one",
     )
     llm.add_argument("--base-url", help="the API root ($OPENAI_BASE_URL); key in $OPENAI_API_KEY")
     llm.add_argument("--model", help="the chat model ($OCCBIO_LLM_MODEL)")
     llm.add_argument("--llm-cache-dir", type=Path, metavar="DIR", help="where answers are kept")
+    llm.add_argument(
+        "--model-dir",
+        type=Path,
+        metavar="DIR",
+        help="--backend hf: a local seq2seq or causal model directory, read offline (get one "
+        "with `occbio models download OWNER/NAME DIR`); not measured by occbio",
+    )
+    llm.add_argument(
+        "--device",
+        choices=["auto", "cpu", "cuda"],
+        help="--backend hf: where the model runs (default auto: the GPU when torch sees one)",
+    )
+    llm.add_argument(
+        "--batch-size", type=int, metavar="N", help="--backend hf: sentences a batch (default 16)"
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     p.add_argument("-q", "--quiet", action="store_true", help="only warnings")
 
@@ -71,10 +104,32 @@ def run_rewrite(args: argparse.Namespace) -> int:
     explain = getattr(args, "explain", None)
     if explain is not None and getattr(args, "backend", "rules") != "rules":
         raise UsageError("--explain reports the rules' edits: it needs --backend rules")
+    name = getattr(args, "name", None)
+    jsonl = getattr(args, "input_format", "text") == "jsonl"
+    if (name is not None or jsonl) and getattr(args, "backend", "rules") != "rules":
+        what = "--name" if name is not None else "--input-format jsonl"
+        raise UsageError(f"{what} anchors the rules on the person's name: it needs --backend rules")
     if explain is not None and _is_file_or_new(explain):
         for other, what in ((args.input, "--input"), (args.output, "--output")):
             if other is not None and explain.resolve() == Path(other).resolve():
                 raise UsageError(f"--explain {explain} is also the {what} file: name another")
+    hf_options = {
+        k: v
+        for k, v in (
+            ("model_dir", getattr(args, "model_dir", None)),
+            ("device", getattr(args, "device", None)),
+            ("batch_size", getattr(args, "batch_size", None)),
+        )
+        if v is not None
+    }
+    if getattr(args, "backend", "rules") == "hf":
+        if "model_dir" not in hf_options:
+            raise UsageError("--backend hf needs --model-dir DIR (a local transformers model)")
+        if hf_options.get("batch_size", 1) < 1:
+            raise UsageError(f"--batch-size must be at least 1, not {args.batch_size}")
+    elif hf_options:
+        names = ", ".join("--" + k.replace("_", "-") for k in hf_options)
+        raise UsageError(f"{names}: read by --backend hf only")
     rewriter = make_rewriter(
         args.lang,
         getattr(args, "backend", "rules"),
@@ -82,6 +137,7 @@ def run_rewrite(args: argparse.Namespace) -> int:
         model=getattr(args, "model", None),
         cache_dir=getattr(args, "llm_cache_dir", None),
         relatives=getattr(args, "relatives", "keep"),
+        **hf_options,
     )
     source: IO[bytes] = (
         open(args.input, "rb")  # noqa: SIM115 - closed below
@@ -97,7 +153,10 @@ def run_rewrite(args: argparse.Namespace) -> int:
                 else stack.enter_context(open_output(args.output))
             )
             tsv = None if explain is None else stack.enter_context(open_output(explain))
-            _rewrite_lines(source, out, rewriter, args.to, tsv, not_utf8=not_utf8)
+            if jsonl:
+                _rewrite_jsonl(source, out, rewriter, args.to, tsv, name=name)
+            else:
+                _rewrite_lines(source, out, rewriter, args.to, tsv, not_utf8=not_utf8, name=name)
             out.flush()
     finally:
         if source is not sys.stdin.buffer:
@@ -118,7 +177,9 @@ def run_rewrite(args: argparse.Namespace) -> int:
             )
         if stats and any(k.startswith("fallback_") or k == "answers" for k in stats):
             logger.info(
-                "chat rewriting: %s", ", ".join(f"{k} {v}" for k, v in sorted(stats.items()))
+                "%s rewriting: %s",
+                getattr(args, "backend", "chat"),
+                ", ".join(f"{k} {v}" for k, v in sorted(stats.items())),
             )
             fallbacks = sum(v for k, v in stats.items() if k.startswith("fallback_"))
             if fallbacks:
@@ -142,18 +203,35 @@ def make_rewriter(
     cache_dir: Path | None = None,
     strict: bool = False,
     relatives: str = "keep",
+    model_dir: Path | None = None,
+    device: str = "auto",
+    batch_size: int = 16,
     **chat_options: Any,
 ) -> Any:
-    """The rewriter for ``lang``: the rules, or a chat model guarded by them. An unsupported
-    language or an incomplete chat setting raises before any request; ``chat_options`` go to
-    :class:`~occbio.audit.chat_client.ChatBackend` (``rate``, ``concurrency``, ...);
-    ``strict`` raises a rule's error instead of keeping the sentence (for measuring);
-    ``relatives``: the person's relatives kept (default) or changed too."""
+    """The rewriter for ``lang``: the rules, or a chat or local (``hf``: ``model_dir``,
+    ``device``, ``batch_size``) model guarded by them. An unsupported language, an incomplete
+    chat setting or a directory without a usable model raises before any request;
+    ``chat_options`` go to :class:`~occbio.audit.chat_client.ChatBackend` (``rate``,
+    ``concurrency``, ...); ``strict`` raises a rule's error instead of keeping the sentence
+    (for measuring); ``relatives``: the person's relatives kept (default) or changed too."""
     from occbio.rewrite import Rewriter
 
     rules = Rewriter(lang.strip().lower(), strict=strict, relatives=relatives)
     if backend == "rules":
         return rules
+    if backend == "hf":
+        from occbio.rewrite.hf_backend import HFRewriter
+
+        if model_dir is None:
+            raise ValueError("backend hf needs model_dir")
+        return HFRewriter(
+            rules.lang,
+            model_dir,
+            device=device,
+            batch_size=batch_size,
+            fallback=rules,
+            relatives=relatives,
+        )
     from occbio.audit.llm import backend_from_options
     from occbio.rewrite.chat import ChatRewriter
 
@@ -202,10 +280,13 @@ def _rewrite_lines(
     tsv: IO[bytes] | None = None,
     *,
     not_utf8: list[int],
+    name: str | None = None,
 ) -> None:
     """Streamed (memory flat), one line out per line in (split at ``\\n``), each line's own
     ending kept; with ``tsv``, each edit too. A line that is not UTF-8 is copied byte for byte
-    (the rewriter cannot read it) and its number appended to ``not_utf8``."""
+    (the rewriter cannot read it) and its number appended to ``not_utf8``. ``name``: the
+    person every line is about (rules only)."""
+    named = {} if name is None else {"name": name}
     raw_of: deque[bytes | None] = deque()  # what to copy instead of a rewrite, in line order
 
     def texts() -> Iterator[str]:
@@ -221,20 +302,67 @@ def _rewrite_lines(
             yield text
 
     if tsv is None:
-        for line in rewriter.rewrite_many(texts(), to):
+        for line in rewriter.rewrite_many(texts(), to, **named):
             raw = raw_of.popleft()
             out.write(line.encode("utf-8") if raw is None else raw)
         return
     tsv.write(b"line\tstart\tend\told\tnew\trule\n")
     for n, line in enumerate(texts(), 1):
-        new = next(rewriter.rewrite_many([line], to))
+        new = next(rewriter.rewrite_many([line], to, **named))
         raw = raw_of.popleft()
         out.write(new.encode("utf-8") if raw is None else raw)
         if new is line:
             continue
         try:
-            edits = rewriter.explain(line.rstrip("\r\n"), to)
+            edits = rewriter.explain(line.rstrip("\r\n"), to, **named)
         except Exception:  # the rewrite kept the line (counted); nothing to explain
             continue
         for e in edits:
             tsv.write(f"{n}\t{e.start}\t{e.end}\t{e.old}\t{e.new}\t{e.rule}\n".encode())
+
+
+def _rewrite_jsonl(
+    source: IO[bytes],
+    out: IO[bytes],
+    rewriter: Any,
+    to: str,
+    tsv: IO[bytes] | None = None,
+    *,
+    name: str | None = None,
+) -> None:
+    """``--input-format jsonl``: each line a JSON object with a ``text`` string and an optional
+    ``name`` string (else ``name``, the ``--name``); the object comes out with ``text``
+    rewritten (its other fields and their order kept), a line with nothing to change byte for
+    byte. A line that is not such an object is a usage error naming the line; a blank line is
+    copied."""
+    import json
+
+    from occbio.cli_options import UsageError
+
+    if tsv is not None:
+        tsv.write(b"line\tstart\tend\told\tnew\trule\n")
+    for n, raw in enumerate(source, 1):
+        if not raw.strip():
+            out.write(raw)
+            continue
+        try:
+            obj = json.loads(raw)
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise UsageError(f"--input-format jsonl: line {n} is not JSON ({exc})") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+            raise UsageError(f'--input-format jsonl: line {n} has no "text" string')
+        own = obj.get("name", name)
+        if own is not None and not isinstance(own, str):
+            raise UsageError(f'--input-format jsonl: line {n}: "name" is not a string')
+        text = obj["text"]
+        new = rewriter.rewrite(text, to, name=own)
+        if new is text:
+            out.write(raw)
+            continue
+        obj["text"] = new
+        ending = raw[len(raw.rstrip(b"\r\n")) :]
+        out.write(json.dumps(obj, ensure_ascii=False).encode("utf-8") + ending)
+        if tsv is not None:
+            for e in rewriter.explain(text, to, name=own):
+                row = f"{n}\t{e.start}\t{e.end}\t{e.old}\t{e.new}\t{e.rule}\n"
+                tsv.write(row.encode())
