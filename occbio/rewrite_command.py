@@ -45,7 +45,7 @@ def add_rewrite_parser(sub: Any) -> None:
     p.add_argument(
         "--name",
         metavar="NAME",
-        help="the name of the person every line is about (\"Ada Lovelace\"): a role in "
+        help="the name of the person every line is about (`Ada Lovelace`): a role in "
         "apposition to it, after a copula or after als/como/comme/come/as changes too, where no "
         "pronoun tells who it describes (rules backend only)",
     )
@@ -53,9 +53,9 @@ def add_rewrite_parser(sub: Any) -> None:
         "--input-format",
         choices=["text", "jsonl"],
         default="text",
-        help="text (default: one sentence a line) or jsonl: one JSON object a line with a "
-        "\"text\" string and an optional \"name\" string (the person, as --name, for that line "
-        "only); the same objects come out with \"text\" rewritten (rules backend only)",
+        help="text (default: one sentence a line) or jsonl: one JSON object a line with "
+        "a `text` string and an optional `name` string (the person, as --name, for that line "
+        "only); the same objects come out with `text` rewritten (rules backend only)",
     )
     p.add_argument(
         "--explain",
