@@ -176,10 +176,11 @@ def main(argv=None) -> None:
     )
     ap.add_argument(
         "--backend",
-        choices=["rules", "chat"],
+        choices=["rules", "chat", "hf"],
         default="rules",
         help="chat: an LLM behind an OpenAI-compatible API (--base-url, --model, "
-        "$OPENAI_API_KEY), measured the same way; the rules answer where it does not",
+        "$OPENAI_API_KEY); hf: a local transformers model (--model-dir, --device); measured "
+        "the same way, the rules answer where the model does not",
     )
     ap.add_argument(
         "--relatives",
@@ -205,6 +206,8 @@ def main(argv=None) -> None:
     ap.add_argument("--model")
     ap.add_argument("--llm-cache-dir", type=Path, help="keep the answers (a re-run is free)")
     ap.add_argument("--rate", type=float, help="chat requests per second (default 2)")
+    ap.add_argument("--model-dir", type=Path, help="--backend hf: the model directory")
+    ap.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto")
     ap.add_argument(
         "--limit", type=int, default=0, help="at most N pairs per part (an LLM costs money)"
     )
@@ -228,6 +231,8 @@ def main(argv=None) -> None:
         "are not printed",
     )
     a = ap.parse_args(argv)
+    if (a.backend == "hf") != (a.model_dir is not None):
+        ap.error("--backend hf and --model-dir DIR go together")
     if a.subset == "odd" and (a.errors or a.edits or a.by_rule):
         ap.error("--subset odd is the judging half: its errors are not printed (use even)")
     if a.leads:
@@ -269,6 +274,8 @@ def main(argv=None) -> None:
             model=a.model,
             cache_dir=a.llm_cache_dir,
             rate=a.rate,
+            model_dir=a.model_dir,
+            device=a.device,
             relatives=relatives,
             strict=True,  # a rule that raises is a bug to see, not a sentence to keep
         )
@@ -307,7 +314,8 @@ def main(argv=None) -> None:
                 )
         stats = getattr(rw, "stats", None)
         if stats:
-            print(f"    {lang} chat: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.items())))
+            counts = ", ".join(f"{k} {v}" for k, v in sorted(stats.items()))
+            print(f"    {lang} {a.backend}: {counts}")
     dt = time.perf_counter() - t0
     print(f"\n{n_sent} rewrites in {dt:.2f}s ({n_sent / dt:.0f} sentences/s)")
 
