@@ -22,6 +22,8 @@ Catalan has no counterfactual data and is not measured here. No assertions: a re
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import re
 import sys
 import time
 from collections import Counter
@@ -31,7 +33,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from occbio.rewrite import Rewriter  # noqa: E402
-from occbio.rewrite.learn import aligned_edits, learn, load_mtgeneval, split_pairs  # noqa: E402
+from occbio.rewrite.confidence import Confidence, judge  # noqa: E402
+from occbio.rewrite.learn import (  # noqa: E402
+    aligned_edits,
+    learn,
+    load_mtgeneval,
+    split_pairs,
+    strip_marks,
+)
 from occbio.rewrite.tokens import word_spans, words  # noqa: E402
 from occbio.rewrite_command import make_rewriter  # noqa: E402
 
@@ -157,6 +166,100 @@ def print_leads(langs, relatives: str = "keep") -> None:
             )
 
 
+CURVE = (0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+
+
+def load_contextual(data: Path, lang: str) -> dict[str, list[tuple[str, str]]]:
+    """MT-GenEval's contextual subset as {target: [(feminine, masculine), ...]}: each original
+    sentence is rewritten into the other gender, which the English context's pronouns tell (a
+    context with as many feminine as masculine pronouns, or none, is left out)."""
+    base = data / "contextual-dev"
+    stem = "geneval-context-wikiprofessions"
+    files = [base / f"{stem}-{kind}-dev.en_{lang}.{lang}" for kind in ("original", "flipped")]
+    english = base / f"{stem}-2to1-dev.en_{lang}.en"
+    if not english.exists() or not all(f.exists() for f in files):
+        return {}
+    orig, flipped = (f.read_text(encoding="utf-8").splitlines() for f in files)
+    out: dict[str, list[tuple[str, str]]] = {"feminine": [], "masculine": []}
+    for o, f, en in zip(orig, flipped, english.read_text(encoding="utf-8").splitlines(),
+                        strict=True):  # fmt: skip
+        context = re.findall(r"[a-z]+", en.split("<sep>")[0].lower())
+        fem = sum(w in ("she", "her", "hers", "herself") for w in context)
+        mas = sum(w in ("he", "him", "his", "himself") for w in context)
+        if fem == mas:
+            continue
+        o, f = strip_marks(o), strip_marks(f)
+        # a masculine original is rewritten to feminine: the pair is (flipped, original)
+        out["feminine" if mas > fem else "masculine"].append((f, o) if mas > fem else (o, f))
+    return out
+
+
+def judged(rw: Rewriter, pairs, to: str, conf: Confidence) -> list[tuple[float, str, bool]]:
+    """(score, verdict, exact) of each pair's rewrite into ``to`` (all pairs, also those with
+    nothing to change: a line is right when it equals the human version)."""
+    out = []
+    for f, m in pairs:
+        src, ref = (m, f) if to == "feminine" else (f, m)
+        v = judge(rw, src, to, conf)
+        out.append((v.score, v.verdict, v.text == ref))
+    return out
+
+
+def abstain_cells(rows, threshold: float) -> tuple[float, float, float]:
+    """exact over all lines, share kept, exact among kept at ``threshold``."""
+    n = max(len(rows), 1)
+    kept = [ok for score, _, ok in rows if score >= threshold]
+    return sum(ok for *_, ok in rows) / n, len(kept) / n, sum(kept) / max(len(kept), 1)
+
+
+def print_abstention(sets, conf: Confidence, label: str) -> None:
+    """Per language and direction: exact over all lines, share kept and exact among kept at
+    the threshold, then the curve (kept% / exact-among-kept% as the threshold moves)."""
+    print(f"abstention on {label} (threshold {conf.threshold})")
+    curve = " ".join(f"{t:>9.1f}" for t in CURVE)
+    print(f"{'lang':4} {'direction':9} {'lines':>5} {'exact%':>7} {'kept%':>6} "
+          f"{'exact|kept%':>11}   curve kept%/exact|kept% at threshold {curve}")  # fmt: skip
+    for lang, by_to, rw in sets:
+        for to, name in (("feminine", "m→f"), ("masculine", "f→m")):
+            pairs = by_to[to] if isinstance(by_to, dict) else by_to
+            if not pairs:
+                continue
+            rows = judged(rw, pairs, to, conf)
+            exact, kept, among = abstain_cells(rows, conf.threshold)
+            points = []
+            for t in CURVE:
+                _, k, e = abstain_cells(rows, t)
+                points.append(f"{100 * k:4.0f}/{100 * e:<4.0f}")
+            print(f"{lang:4} {name:9} {len(rows):5d} {100 * exact:7.1f} {100 * kept:6.1f} "
+                  f"{100 * among:11.1f}   {' '.join(points)}")  # fmt: skip
+
+
+def abstain_sets(a: argparse.Namespace) -> list:
+    """(lang, pairs, rewriter) to judge: the leads keep relatives, MT-GenEval changes them."""
+    if a.abstain == "leads":
+        leads = load_leads()
+        rel = a.relatives or "keep"
+        return [(lang, leads[lang], Rewriter(lang, strict=True, relatives=rel))
+                for lang in a.langs if lang in leads]  # fmt: skip
+    rel = a.relatives or "change"
+    out = []
+    for lang in a.langs:
+        if a.abstain == "contextual-dev":
+            by_to = load_contextual(a.data, lang)
+            if by_to:
+                out.append((lang, by_to, Rewriter(lang, strict=True, relatives=rel)))
+            continue
+        choose, _held = split_pairs(load_mtgeneval(a.data, lang), lang)
+        if not choose:
+            continue
+        tables = None  # the odd pairs are judged with tables learned from the even ones only
+        if a.subset:
+            tables = learn(choose[0::2], lang) if a.subset == "odd" else None
+            choose = choose[0::2] if a.subset == "even" else choose[1::2]
+        out.append((lang, choose, Rewriter(lang, tables=tables, strict=True, relatives=rel)))
+    return out
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared/data/mt-geneval-dev")
@@ -230,9 +333,31 @@ def main(argv=None) -> None:
         "Wikipedia biography leads (en es ca fr it pt), never used to write rules; its errors "
         "are not printed",
     )
+    ap.add_argument(
+        "--abstain",
+        choices=["sentences-dev", "contextual-dev", "leads"],
+        help="the abstention table (Rewriter.judge) on this source: choose on sentences-dev "
+        "(its CHOOSING part; --subset), report on contextual-dev and the leads, once per change",
+    )
+    ap.add_argument("--threshold", type=float, help="the score under which a line is uncertain")
+    ap.add_argument(
+        "--without",
+        nargs="*",
+        default=[],
+        choices=["leftovers", "neighbour_risk"],
+        help="turn these signals off (to measure what each adds)",
+    )
     a = ap.parse_args(argv)
     if (a.backend == "hf") != (a.model_dir is not None):
         ap.error("--backend hf and --model-dir DIR go together")
+    if a.abstain:
+        conf = Confidence()
+        off = {k: (0.0 if k == "neighbour_risk" else False) for k in a.without}
+        conf = dataclasses.replace(conf, **off)
+        if a.threshold is not None:
+            conf = dataclasses.replace(conf, threshold=a.threshold)
+        print_abstention(abstain_sets(a), conf, a.abstain + (f" ({a.subset})" if a.subset else ""))
+        return
     if a.subset == "odd" and (a.errors or a.edits or a.by_rule):
         ap.error("--subset odd is the judging half: its errors are not printed (use even)")
     if a.leads:

@@ -19,13 +19,16 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from occbio.rewrite.data import _load_tables, _load_zipf
 from occbio.rewrite.languages import LANGS, Lexicon, Sentence, rules_for
 from occbio.rewrite.languages.anchor import name_parts, person_tokens, slot_plan
 from occbio.rewrite.render import RULE_OF_SOURCE, Edit, _one_space, _render
 from occbio.rewrite.tokens import ELIDING, pieces, word_spans
+
+if TYPE_CHECKING:
+    from occbio.rewrite.confidence import Verdict
 
 logger = logging.getLogger(__name__)
 
@@ -225,6 +228,14 @@ class Rewriter:
             body = line.rstrip("\r\n")
             out = self.rewrite(body, to, name)
             yield line if out is body else out + line[len(body) :]
+
+    def judge(self, sentence: str, to: Target) -> Verdict:
+        """:meth:`rewrite`'s text with a verdict (``rewritten``, ``uncertain`` or
+        ``unchanged``), a score in [0, 1] and a short reason (:mod:`.confidence`): a caller
+        that must not emit a wrong counterfactual drops the uncertain lines."""
+        from occbio.rewrite.confidence import judge
+
+        return judge(self, sentence, to)
 
     def explain(self, sentence: str, to: Target, name: str | None = None) -> list[Edit]:
         """The edits :meth:`rewrite` makes to ``sentence``, each with the rule that made it
