@@ -81,15 +81,23 @@ def score_line(
     return round(score, 4), "; ".join(why) or "nothing suggests a missed word"
 
 
-def judge(rw: Rewriter, sentence: str, to: str, conf: Confidence = Confidence()) -> Verdict:
-    """The :class:`Verdict` of ``rw`` on ``sentence`` (see :meth:`Rewriter.judge`)."""
+def judge(
+    rw: Rewriter,
+    sentence: str,
+    to: str,
+    conf: Confidence = Confidence(),
+    *,
+    name: str | None = None,
+) -> Verdict:
+    """The :class:`Verdict` of ``rw`` on ``sentence`` about ``name`` (see
+    :meth:`Rewriter.judge`)."""
     from occbio.rewrite.core import direction
     from occbio.rewrite.languages import Sentence
     from occbio.rewrite.tokens import pieces, word_spans
 
     d = direction(to)
     errors = rw.stats["errors"]
-    text = rw.rewrite(sentence, to)  # type: ignore[arg-type]
+    text = rw.rewrite(sentence, to, name)  # type: ignore[arg-type]
     if rw.stats["errors"] != errors:
         return Verdict(text, "uncertain", 0.0, "a rule failed: the line is kept as it is")
     if not isinstance(sentence, str) or not sentence.strip():
@@ -100,7 +108,7 @@ def judge(rw: Rewriter, sentence: str, to: str, conf: Confidence = Confidence())
     try:
         for a, b in pieces(sentence):
             part = sentence[a:b]
-            planned = rw._plan(part, d)
+            planned = rw._plan(part, d, name)
             if planned is None:
                 spans = word_spans(part, rw.lang)
                 toks, plan = [part[x:y] for x, y in spans], {}

@@ -229,13 +229,13 @@ class Rewriter:
             out = self.rewrite(body, to, name)
             yield line if out is body else out + line[len(body) :]
 
-    def judge(self, sentence: str, to: Target) -> Verdict:
+    def judge(self, sentence: str, to: Target, name: str | None = None) -> Verdict:
         """:meth:`rewrite`'s text with a verdict (``rewritten``, ``uncertain`` or
         ``unchanged``), a score in [0, 1] and a short reason (:mod:`.confidence`): a caller
         that must not emit a wrong counterfactual drops the uncertain lines."""
         from occbio.rewrite.confidence import judge
 
-        return judge(self, sentence, to)
+        return judge(self, sentence, to, name=name)
 
     def explain(self, sentence: str, to: Target, name: str | None = None) -> list[Edit]:
         """The edits :meth:`rewrite` makes to ``sentence``, each with the rule that made it
