@@ -224,3 +224,42 @@ def test_benchmark_measures_the_chat_backend_the_same_way(tmp_path: Path) -> Non
     for row in rows:
         assert row[4] == "100.0" and row[5] == "100.0", row  # exact, precision
     assert "es chat: answers" in res.stdout
+
+
+# -- --backend hf where torch is not installed (the base install) ---------------------------
+
+
+def test_cli_hf_backend_without_torch_is_one_line_with_the_pip_line(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """Runs in every install: torch is hidden, as in the base install (where it is absent)."""
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "config.json").write_text('{"model_type": "gpt2"}', encoding="utf-8")
+    (model / "model.safetensors").write_bytes(b"weights")
+    monkeypatch.setitem(sys.modules, "torch", None)
+    out = tmp_path / "out.txt"
+    argv = ["rewrite", "--lang", "es", "--to", "feminine", "--backend", "hf", "--model-dir",
+            str(model), "--input", "/dev/null", "--output", str(out)]  # fmt: skip
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("occbio: error: --backend hf needs torch and transformers")
+    assert 'pip install "occbio[hf]"' in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--backend", "hf"], "--backend hf needs --model-dir DIR"),
+        (["--model-dir", "m", "--device", "cpu"], "--model-dir, --device: read by --backend hf"),
+        (["--backend", "chat", "--batch-size", "4"], "--batch-size: read by --backend hf only"),
+        (["--backend", "hf", "--model-dir", "m", "--batch-size", "0"], "at least 1, not 0"),
+    ],
+)
+def test_cli_hf_options_misused_are_usage_errors(extra: list[str], message: str, capsys) -> None:
+    argv = ["rewrite", "--lang", "es", "--to", "feminine", "--input", "/dev/null", *extra]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("occbio: error: ") and message in err
+    assert err.count("\n") == 1
