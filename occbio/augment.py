@@ -3,24 +3,38 @@
 For debiasing data (counterfactual data augmentation): a document about a woman becomes the
 same document about a man, and the reverse, every sentence of every language through
 :mod:`occbio.rewrite` with the same target, so the tuple stays parallel. The person's name and
-everything not gendered stay as they are. Documents of other genders (non-binary, unknown) have
+everything not gendered stay as they are; the name (the article's title in each language, and
+the Wikidata label) anchors the rewrite where a sentence names the person without a pronoun
+(``Savini diente als Kriegsfotograf``). Documents of other genders (non-binary, unknown) have
 no single "other" gender to be rewritten into: they are left out and counted.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from occbio.records import Document
+from occbio.records import Document, Entity
 
-__all__ = ["OPPOSITE", "check_languages", "counterfactuals"]
+__all__ = ["OPPOSITE", "check_languages", "counterfactuals", "person_name"]
 
 #: The gender a document is rewritten into, by the gender it is about.
 OPPOSITE = {"female": "male", "male": "female"}
 #: The rewriter's name for the grammatical gender a person of each category takes.
 _TARGET = {"female": "feminine", "male": "masculine"}
+
+
+_QUALIFIER = re.compile(r"\s*\([^)]*\)")
+
+
+def person_name(entity: Entity, lang: str) -> str:
+    """The person's name as a sentence in ``lang`` writes it: the article's title without its
+    qualifier (``Marco Savini (fotografo)``), and the Wikidata label (another script's name
+    adds no match, and a shared one no harm)."""
+    title = _QUALIFIER.sub("", entity.titles.get(lang, ""))
+    return " ".join(dict.fromkeys(n for n in (title.strip(), entity.label.strip()) if n))
 
 
 def check_languages(langs: Sequence[str]) -> None:
@@ -59,10 +73,11 @@ def counterfactuals(
             stats[f"counterfactual_skipped_{source}"] += 1
             continue
         segments = []
+        names = {lang: person_name(doc.entity, lang) or None for lang in langs}
         for seg in doc.segments:
             new = {}
             for lang, text in seg.items():
-                new[lang] = rewriters[lang].rewrite(text, _TARGET[target])
+                new[lang] = rewriters[lang].rewrite(text, _TARGET[target], name=names.get(lang))
                 stats["counterfactual_sentences_changed"] += new[lang] != text
             changed = sum(new[lang] != text for lang, text in seg.items())
             if 0 < changed < len(seg):
