@@ -83,8 +83,7 @@ def role_slots(
         if not joined(e):
             continue
         if low[e + 1] in copulas:
-            slots.append(e + 2)  # the name as subject of a copula
-            continue
+            slots.append(e + 2)  # the name as subject of a copula (or an auxiliary: ca ``va``)
         k = e + 1
         while k < n and k - e <= _MARKER_REACH:
             hit = next((m for m in markers if tuple(low[k : k + len(m)]) == m), None)

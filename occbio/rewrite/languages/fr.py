@@ -140,6 +140,11 @@ class French(Language):
         after_subject = i > 0 and low[i - 1] in _SUBJECT_PRONOUNS and s.gap_after(i - 1) == " "
         return not (ln == 1 and after_subject and not agreement)
 
+    def role_form(self, d: str, s: Sentence, i: int, lex: Lexicon) -> str | None:
+        """A word describing the named person: its other-gender form by suffix, when that is
+        a French word (``traductrice`` ↔ ``traducteur``)."""
+        return other_gender_form(d, s.low[i], lex, verbish_ok=False)
+
     def propose(
         self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
     ) -> Plan:
