@@ -7,22 +7,23 @@ download with ``--local-dir``) leaves; nothing is ever downloaded: every load pa
 the kind:
 
 * **seq2seq** (``is_encoder_decoder``: T5, BART, mT5, Marian ...) gets the sentence alone with
-  a task prefix, ``rewrite to feminine: <sentence>`` (or ``masculine``), the usual shape of a
-  fine-tuned rewriter's input (:data:`SEQ2SEQ_PREFIX`); the relatives setting does not reach it;
+  a task prefix in T5's manner, ``rewrite to feminine: <sentence>`` (or ``masculine``;
+  :data:`SEQ2SEQ_PREFIX`): a model fine-tuned for this backend is trained on that input; the
+  relatives setting does not reach it;
 * **causal** (GPT-2, Llama, Qwen ...) gets the chat backend's own prompt
   (:func:`~occbio.rewrite.chat.build_prompt`), through the tokenizer's chat template when it
   has one; a model without one (a base model) gets the prompt followed by
   ``Rewritten sentence:`` and its answer is read up to the first line break, as a base model
   has no end of turn to stop at.
 
-Decoding is greedy and batched; the answer may be at most ``2 × (the sentence's tokens) + 16``
-new tokens, so a model that runs on costs little. Each answer goes through the chat backend's
-:func:`~occbio.rewrite.chat.accept_answer` and :func:`~occbio.rewrite.chat.use_answer`: an
-unusable one falls back to the rules' rewrite of the sentence, counted in ``stats`` with the
-same keys as chat (``answers``, ``unchanged``, ``fallback_*``). A sentence too long for the
-model's positions is not sent (``fallback_too_long``); a batch the model fails on (out of
-memory) is tried sentence by sentence, and a sentence it still fails on falls back
-(``fallback_model_error``).
+Decoding is greedy and batched; an answer may be at most ``2 × (tokens of the batch's longest
+sentence) + 16`` new tokens, so a model that runs on costs little. Each answer goes through
+the chat backend's :func:`~occbio.rewrite.chat.use_answer` (its
+:func:`~occbio.rewrite.chat.accept_answer` checks): an unusable one falls back to the rules'
+rewrite of the sentence, counted in ``stats`` with the same keys as chat (``answers``,
+``unchanged``, ``fallback_*``). A sentence too long for the model's positions is not sent
+(``fallback_too_long``); a batch the model fails on (out of memory) is tried sentence by
+sentence, and a sentence it still fails on falls back (``fallback_model_error``).
 
 No model has been measured with this backend: none is available offline here.
 """
