@@ -62,7 +62,18 @@ def add_rewrite_parser(sub: Any) -> None:
         type=Path,
         metavar="TSV",
         help="also write every edit (line, start, end, old, new, rule) to this file: which rule "
-        "changed which words, for reviewing a counterfactual corpus (rules backend only)",
+        "changed which words, for reviewing a counterfactual corpus; and each line's verdict "
+        "(rewritten, uncertain or unchanged), score and reason to standard error (rules "
+        "backend only)",
+    )
+    p.add_argument(
+        "--uncertain",
+        choices=["keep", "skip"],
+        default="keep",
+        help="a line whose rewrite the rules are not sure of (a word they know to change left "
+        "unchanged, see docs/rewrite.md): keep it as rewritten (default: every line rewritten, "
+        "as before) or skip it: written as an empty line (in JSONL, an empty text), so line "
+        "numbers stay aligned (rules backend only)",
     )
     llm = p.add_argument_group(
         "--backend chat or hf (a language model; the rules answer where it does not)"
@@ -104,6 +115,9 @@ def run_rewrite(args: argparse.Namespace) -> int:
     explain = getattr(args, "explain", None)
     if explain is not None and getattr(args, "backend", "rules") != "rules":
         raise UsageError("--explain reports the rules' edits: it needs --backend rules")
+    skip = getattr(args, "uncertain", "keep") == "skip"
+    if skip and getattr(args, "backend", "rules") != "rules":
+        raise UsageError("--uncertain skip judges the rules' rewrite: it needs --backend rules")
     name = getattr(args, "name", None)
     jsonl = getattr(args, "input_format", "text") == "jsonl"
     if (name is not None or jsonl) and getattr(args, "backend", "rules") != "rules":
@@ -145,6 +159,8 @@ def run_rewrite(args: argparse.Namespace) -> int:
         else sys.stdin.buffer
     )
     not_utf8: list[int] = []
+    # the uncertain lines' numbers, when lines are judged (to skip them, or to explain them)
+    uncertain: list[int] | None = [] if skip or explain is not None else None
     try:
         with contextlib.ExitStack() as stack:
             out = (
@@ -154,9 +170,21 @@ def run_rewrite(args: argparse.Namespace) -> int:
             )
             tsv = None if explain is None else stack.enter_context(open_output(explain))
             if jsonl:
-                _rewrite_jsonl(source, out, rewriter, args.to, tsv, name=name)
+                _rewrite_jsonl(
+                    source, out, rewriter, args.to, tsv, name=name, uncertain=uncertain, skip=skip
+                )
             else:
-                _rewrite_lines(source, out, rewriter, args.to, tsv, not_utf8=not_utf8, name=name)
+                _rewrite_lines(
+                    source,
+                    out,
+                    rewriter,
+                    args.to,
+                    tsv,
+                    not_utf8=not_utf8,
+                    name=name,
+                    uncertain=uncertain,
+                    skip=skip,
+                )
             out.flush()
     finally:
         if source is not sys.stdin.buffer:
@@ -168,6 +196,15 @@ def run_rewrite(args: argparse.Namespace) -> int:
                 "%d line(s) not UTF-8, copied as they are (not rewritten): %s",
                 len(not_utf8),
                 line_list(not_utf8),
+            )
+        if uncertain:
+            from occbio.audit.inputs import line_list
+
+            logger.warning(
+                "%d line(s) uncertain, %s: %s",
+                len(uncertain),
+                "written as empty lines (--uncertain skip)" if skip else "kept as rewritten",
+                line_list(uncertain),
             )
         stats = getattr(rewriter, "stats", None)
         if stats and stats.get("errors"):
@@ -281,11 +318,15 @@ def _rewrite_lines(
     *,
     not_utf8: list[int],
     name: str | None = None,
+    uncertain: list[int] | None = None,
+    skip: bool = False,
 ) -> None:
     """Streamed (memory flat), one line out per line in (split at ``\\n``), each line's own
-    ending kept; with ``tsv``, each edit too. A line that is not UTF-8 is copied byte for byte
-    (the rewriter cannot read it) and its number appended to ``not_utf8``. ``name``: the
-    person every line is about (rules only)."""
+    ending kept; with ``tsv``, each edit too (and each line's verdict on standard error). A
+    line that is not UTF-8 is copied byte for byte (the rewriter cannot read it) and its number
+    appended to ``not_utf8``. ``name``: the person every line is about (rules only). With
+    ``uncertain``, each line is judged and the uncertain ones' numbers appended; ``skip``
+    writes those as empty lines."""
     named = {} if name is None else {"name": name}
     raw_of: deque[bytes | None] = deque()  # what to copy instead of a rewrite, in line order
 
@@ -301,17 +342,21 @@ def _rewrite_lines(
             raw_of.append(None)
             yield text
 
-    if tsv is None:
+    if uncertain is None:
         for line in rewriter.rewrite_many(texts(), to, **named):
             raw = raw_of.popleft()
             out.write(line.encode("utf-8") if raw is None else raw)
         return
-    tsv.write(b"line\tstart\tend\told\tnew\trule\n")
+    if tsv is not None:
+        tsv.write(b"line\tstart\tend\told\tnew\trule\n")
     for n, line in enumerate(texts(), 1):
-        new = next(rewriter.rewrite_many([line], to, **named))
+        body = line.rstrip("\r\n")
+        verdict = rewriter.judge(body, to, **named)
         raw = raw_of.popleft()
+        text = _verdict_text(verdict, n, uncertain, skip, tsv is not None and raw is None)
+        new = line if text is body else text + line[len(body) :]
         out.write(new.encode("utf-8") if raw is None else raw)
-        if new is line:
+        if tsv is None or raw is not None or verdict.text is body:
             continue
         try:
             edits = rewriter.explain(line.rstrip("\r\n"), to, **named)
@@ -329,12 +374,14 @@ def _rewrite_jsonl(
     tsv: IO[bytes] | None = None,
     *,
     name: str | None = None,
+    uncertain: list[int] | None = None,
+    skip: bool = False,
 ) -> None:
     """``--input-format jsonl``: each line a JSON object with a ``text`` string and an optional
     ``name`` string (else ``name``, the ``--name``); the object comes out with ``text``
     rewritten (its other fields and their order kept), a line with nothing to change byte for
     byte. A line that is not such an object is a usage error naming the line; a blank line is
-    copied."""
+    copied. ``uncertain`` and ``skip`` as for :func:`_rewrite_lines`."""
     import json
 
     from occbio.cli_options import UsageError
@@ -355,14 +402,30 @@ def _rewrite_jsonl(
         if own is not None and not isinstance(own, str):
             raise UsageError(f'--input-format jsonl: line {n}: "name" is not a string')
         text = obj["text"]
-        new = rewriter.rewrite(text, to, name=own)
+        if uncertain is None:
+            new = rewriter.rewrite(text, to, name=own)
+        else:
+            verdict = rewriter.judge(text, to, name=own)
+            new = _verdict_text(verdict, n, uncertain, skip, tsv is not None)
         if new is text:
             out.write(raw)
             continue
         obj["text"] = new
         ending = raw[len(raw.rstrip(b"\r\n")) :]
         out.write(json.dumps(obj, ensure_ascii=False).encode("utf-8") + ending)
-        if tsv is not None:
+        if tsv is not None and new != "":
             for e in rewriter.explain(text, to, name=own):
                 row = f"{n}\t{e.start}\t{e.end}\t{e.old}\t{e.new}\t{e.rule}\n"
                 tsv.write(row.encode())
+
+
+def _verdict_text(verdict: Any, n: int, uncertain: list[int], skip: bool, show: bool) -> str:
+    """The text to write for line ``n`` judged ``verdict``: empty when uncertain and skipped.
+    ``show`` prints the verdict to standard error (``--explain``)."""
+    if show:
+        print(f"line {n}: {verdict.verdict} ({verdict.score:.2f}): {verdict.reason}",
+              file=sys.stderr)  # fmt: skip
+    if verdict.verdict != "uncertain":
+        return verdict.text
+    uncertain.append(n)
+    return "" if skip else verdict.text

@@ -62,6 +62,11 @@ def test_rewrite_explain_lists_each_edit_and_the_rule_that_made_it(
     for _, start, end, _old, new, _ in reversed([r for r in rows[1:] if r[0] == "1"]):
         first = first[: int(start)] + new + first[int(end) :]
     assert first == got[0] == "Fue nombrada directora del museo."
+    # each line's verdict, score and reason on standard error
+    shown = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("line ")]
+    assert [ln.split(":")[0] for ln in shown] == ["line 1", "line 2", "line 3"]
+    assert shown[1].startswith("line 2: unchanged (1.00): ")
+    assert shown[0].startswith("line 1: rewritten (")
     # the chat backend has no rules to report: a one-line error before anything is read
     assert main([*args, "--explain", str(tsv), "--backend", "chat", "--model", "m"]) != 0
     err = capsys.readouterr().err.strip()
