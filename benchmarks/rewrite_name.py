@@ -9,7 +9,8 @@ first without the name, then with it.
 
 * ``--set sentences`` (default, the CHOOSING set: rules were chosen on it): MT-GenEval's
   sentences-dev, which gives no names; the name is derived as the capitalised words shared by
-  the feminine and the masculine version (not the first word). Scores only.
+  the feminine and the masculine version (the first word only when it is no common word).
+  Scores only.
 * ``--set contextual`` (the REPORT set, out of sample: run once per change): the contextual
   subset; the name is the capitalised words of the English context that also occur in the
   sentence, and the direction comes from the context's pronouns (a context with as many
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from occbio.rewrite import Rewriter  # noqa: E402
+from occbio.rewrite.data import _load_zipf  # noqa: E402
 from occbio.rewrite.learn import aligned_edits, load_mtgeneval, strip_marks  # noqa: E402
 from occbio.rewrite.tokens import words  # noqa: E402
 
@@ -42,12 +44,18 @@ def _capitalised(text: str) -> list[str]:
 
 
 def sentences_set(data: Path, lang: str) -> Triples:
-    """sentences-dev: each pair both ways; the name is the capitalised words (after the first
-    word) both versions share."""
+    """sentences-dev: each pair both ways; the name is the capitalised words both versions
+    share, the first word only when it is no common word of the language (Zipf < 3; languages
+    without a frequency list never count it)."""
+    zipf = _load_zipf(lang)
     out: Triples = {"feminine": [], "masculine": []}
     for f, m in load_mtgeneval(data, lang):
-        shared = set(_capitalised(f)[1:]) & set(_capitalised(m)[1:])
-        name = " ".join(w for w in _capitalised(f)[1:] if w in shared)
+        fw, mw = _capitalised(f), _capitalised(m)
+        shared = set(fw) & set(mw)
+        first = words(f, lang)[:1]
+        if first and (not zipf or zipf.get(first[0].lower(), 0.0) >= 3.0):
+            shared -= set(first)
+        name = " ".join(dict.fromkeys(w for w in fw if w in shared))
         out["feminine"].append((m, f, name))
         out["masculine"].append((f, m, name))
     return out

@@ -312,12 +312,12 @@ class Rewriter:
                         return sub
             return None
 
-        person = person_tokens(toks, name_parts(name, self.lang)) if name else frozenset()
+        person = person_tokens(toks, name_parts(name, self.lang)) if name else None
         sent = Sentence(
             sentence, spans, toks, low, covered=covered, lex=self._lex[d], relatives=self.relatives,
             person=person,
         )  # fmt: skip
-        protected = self.rules.protected_positions(d, sent) | person
+        protected = self.rules.protected_positions(d, sent) | (person or set())
         if self.relatives == "keep":
             protected = protected | self.rules.relatives(sent)
         allows = self.rules.allows

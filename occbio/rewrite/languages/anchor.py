@@ -60,9 +60,12 @@ def role_slots(
     person: frozenset[int],
     copulas: frozenset[str],
     markers: Sequence[tuple[str, ...]],
+    *,
+    anywhere: bool = False,
 ) -> list[int]:
     """First token of each slot that describes the named person (see the module docstring);
-    ``gaps[i]`` is the text after token ``i``."""
+    ``gaps[i]`` is the text after token ``i``. ``anywhere``: an apposition also after a name
+    that stands where no subject does (``Secondo Babbage, pittore``)."""
     n = len(toks)
 
     def joined(i: int) -> bool:
@@ -75,12 +78,11 @@ def role_slots(
         if a > 0 and low[a - 1] in copulas and joined(a - 1) and joined(e):
             slots.append(e + 1)  # ``1990 wurde Savini Fotograf``
             continue
-        if a > 0 and not gaps[a - 1].strip():
-            continue  # not where a subject stands: ``Secondo Santana,``, ``del Colégio``
-        if gaps[e].strip() == ",":
+        if gaps[e].strip() == "," and (anywhere or a == 0 or gaps[a - 1].strip()):
             slots.append(e + 1)  # apposition
             continue
-        if not joined(e):
+        if (a > 0 and not gaps[a - 1].strip()) or not joined(e):
+            continue  # not where a subject stands (``Secondo Santana``, ``del Colégio``)
             continue
         if low[e + 1] in copulas:
             slots.append(e + 2)  # the name as subject of a copula (or an auxiliary: ca ``va``)
@@ -123,4 +125,32 @@ def slot_plan(
         if gaps[k].strip():
             break  # a comma, a bracket: the phrase ends
         k += 1
+    return out
+
+
+def other_roles(
+    toks: Sequence[str],
+    low: Sequence[str],
+    gaps: Sequence[str],
+    person: frozenset[int],
+    copulas: frozenset[str],
+    markers: Sequence[tuple[str, ...]],
+) -> set[int]:
+    """Tokens of the slots that describe ANOTHER name than the person's (``Babbage trabajó
+    como traductor``, ``Lovelace conoció a Babbage, matemático``): kept as they are when the
+    person's name is known. Another name is a capitalised word outside the person's name; the
+    first word of the sentence only before another capitalised one (``Charles Babbage``: a
+    lone first word is as often ``Secondo``, ``Durante``, ``Он``)."""
+    first = len(toks) > 1 and toks[1][:1].isupper() and not gaps[0].strip()
+    others = frozenset(
+        i for i, t in enumerate(toks) if t[:1].isupper() and i not in person and (i or first)
+    )
+    out: set[int] = set()
+    for start in role_slots(toks, low, gaps, others, copulas, markers, anywhere=True):
+        k = start
+        while k < len(toks) and k - start <= _REACH and k not in person:
+            out.add(k)
+            if gaps[k].strip():
+                break
+            k += 1
     return out

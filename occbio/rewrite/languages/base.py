@@ -72,8 +72,9 @@ class Sentence:
     #: the rewriter's ``relatives`` setting: ``keep`` (only the person changes) or ``change``
     #: (MT-GenEval's way: the person's relatives and groups change too)
     relatives: str = "keep"
-    #: the tokens of the person's name, when the caller gave it (``Rewriter.rewrite(name=)``)
-    person: frozenset[int] = frozenset()
+    #: the tokens of the person's name (none when the sentence does not name them), or None
+    #: when the caller gave no name (``Rewriter.rewrite(name=)``)
+    person: frozenset[int] | None = None
 
     def gap_after(self, i: int) -> str:
         """The text between token ``i`` and the next one (or the end)."""
@@ -110,6 +111,8 @@ class Language:
     role_markers: tuple[tuple[str, ...], ...] = ()
     #: words a slot passes over unchanged before its role (articles the language agrees itself)
     role_skip: frozenset[str] = frozenset()
+    #: every noun is capitalised (German): a capitalised word is no sign of another name
+    nouns_capitalised: bool = False
     _det_table: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -130,12 +133,14 @@ class Language:
         return self._det_table.get(d, {})
 
     def protected_positions(self, d: str, s: Sentence) -> set[int]:
-        """Tokens never touched: inside URLs and e-mail addresses."""
+        """Tokens never touched: inside URLs and e-mail addresses; and, when the person's name
+        is known, a role that describes another name (:func:`.anchor.other_roles`)."""
+        named = s.person is not None and not self.nouns_capitalised
+        protected = self._other_roles(s) if named else set()
         zones = urlish_zones(s.text)
         if not zones:
-            return set()
+            return protected
         ends = [zb for _, zb in zones]
-        protected = set()
         for i, (a, b) in enumerate(s.spans):
             # the zones are disjoint and sorted: only the first one ending at or after the
             # token can hold it
@@ -143,6 +148,13 @@ class Language:
             if k < len(zones) and zones[k][0] <= a:
                 protected.add(i)
         return protected
+
+    def _other_roles(self, s: Sentence) -> set[int]:
+        from occbio.rewrite.languages.anchor import other_roles
+
+        gaps = [s.gap_after(i) for i in range(len(s.toks))]
+        copulas = self.copulas | self.name_copulas
+        return other_roles(s.toks, s.low, gaps, s.person, copulas, self.role_markers)
 
     def relatives(self, s: Sentence) -> set[int]:
         """Tokens naming a relative of the person (`her mother`): left alone unless the

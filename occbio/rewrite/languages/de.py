@@ -399,4 +399,5 @@ RULES = German(
     name_copulas=frozenset("war ist wurde wird blieb bleibt".split()),
     role_markers=(("als",),),
     role_skip=_ARTS_ALL,
+    nouns_capitalised=True,
 )
