@@ -57,13 +57,21 @@ def counterfactuals(
     stats: Counter[str],
     *,
     relatives: str = "keep",
+    uncertain: str = "skip",
 ) -> Iterator[Document]:
     """The counterfactual copy of each female or male document, in input order; ``stats``
     counts documents, segments, the sentences the rewriting changed, the segments changed in
     some of their languages only (worth a look: the rules of one language may have missed
-    what another's found) and the documents left out by gender. ``relatives``: the person's
-    relatives (`her mother`) kept as they are or changed too."""
+    what another's found), the segments whose rewrite was uncertain in some language, and the
+    documents left out by gender. ``relatives``: the person's relatives (`her mother`) kept as
+    they are or changed too. ``uncertain``: ``skip`` drops an uncertain segment (see
+    :meth:`~occbio.rewrite.Rewriter.judge`) from the copy in every language, so the copy stays
+    parallel and holds no rewrite the rules doubt (a document left with none is dropped, and
+    counted); ``keep`` keeps it."""
     from occbio.rewrite import Rewriter
+
+    if uncertain not in ("keep", "skip"):
+        raise ValueError(f"uncertain must be 'keep' or 'skip', not {uncertain!r}")
 
     rewriters = {lang: Rewriter(lang, relatives=relatives) for lang in langs}
     for doc in docs:
@@ -72,25 +80,37 @@ def counterfactuals(
         if target is None:
             stats[f"counterfactual_skipped_{source}"] += 1
             continue
-        segments = []
+        segments, scores = [], []
         names = {lang: person_name(doc.entity, lang) or None for lang in langs}
-        for seg in doc.segments:
-            new = {}
-            for lang, text in seg.items():
-                new[lang] = rewriters[lang].rewrite(text, _TARGET[target], name=names.get(lang))
-                stats["counterfactual_sentences_changed"] += new[lang] != text
+        for k, seg in enumerate(doc.segments):
+            verdicts = {
+                lang: rewriters[lang].judge(text, _TARGET[target], name=names.get(lang))
+                for lang, text in seg.items()
+            }
+            if any(v.verdict == "uncertain" for v in verdicts.values()):
+                stats["counterfactual_segments_uncertain"] += 1
+                if uncertain == "skip":
+                    continue  # in every language: the copy stays parallel
+            new = {lang: v.text for lang, v in verdicts.items()}
             changed = sum(new[lang] != text for lang, text in seg.items())
+            stats["counterfactual_sentences_changed"] += changed
             if 0 < changed < len(seg):
                 # one language's rewrite found something to change, another's did not: the
                 # tuple may no longer say the same thing in every language
                 stats["counterfactual_segments_partly_changed"] += 1
             segments.append(new)
+            if k < len(doc.scores):
+                scores.append(doc.scores[k])
+        if doc.segments and not segments:
+            stats["counterfactual_documents_uncertain"] += 1
+            continue
         stats["counterfactual_documents"] += 1
         stats["counterfactual_segments"] += len(segments)
         yield dataclasses.replace(
             doc,
             entity=dataclasses.replace(doc.entity, gender=target),
             segments=segments,
+            scores=scores,
             source_gender=source,
         )
     errors = sum(rw.stats["errors"] for rw in rewriters.values())

@@ -35,6 +35,14 @@ def add_augment_parser(sub: Any) -> None:
         choices=["keep", "change"],
         help=RELATIVES_HELP + "; default: the run's setting, else keep",
     )
+    p.add_argument(
+        "--uncertain",
+        choices=["keep", "skip"],
+        default="skip",
+        help="a segment whose rewrite the rules are not sure of in some language: skip it "
+        "(default: left out of the copy in every language, so the copy stays parallel and "
+        "holds no rewrite the rules doubt; counted in the data card) or keep it",
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
@@ -82,8 +90,19 @@ def run_augment(args: argparse.Namespace) -> int:
             ) from None
         check_languages(cfg.langs)
         run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
-        result = run_write(cfg, run, show_progress=not args.quiet)
-    print(result.summary(("documents", "counterfactual_documents", "counterfactual_segments")))
+        result = run_write(
+            cfg, run, show_progress=not args.quiet, uncertain=getattr(args, "uncertain", "skip")
+        )
+    print(
+        result.summary(
+            (
+                "documents",
+                "counterfactual_documents",
+                "counterfactual_segments",
+                "counterfactual_segments_uncertain",
+            )
+        )
+    )
     for warning in result.warnings:
         print(f"  warning: {warning}")
     print(f"counterfactual corpus: {cfg.out_dir / CORPUS_DIR}/counterfactual.*")

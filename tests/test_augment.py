@@ -105,13 +105,34 @@ def test_augment_writes_a_marked_counterfactual_copy(
     rows = [json.loads(x) for x in (corpus / "corpus.jsonl").read_text().splitlines()]
     cf = [json.loads(x) for x in (corpus / "counterfactual.jsonl").read_text().splitlines()]
     binary = [r for r in rows if r["gender"] in ("female", "male")]
-    assert len(cf) == len(binary)  # one rewritten copy of each female or male sentence
-    for original, copy in zip(binary, cf, strict=True):
+    manifest = json.loads((out / "manifest.json").read_text())["stages"]["write"]
+    counts = manifest["counts"]
+    assert manifest["settings"]["uncertain"] == "skip"  # the default, in the fingerprint
+    # a copy of each female or male tuple the rules are sure of; the others counted
+    assert 0 < counts["counterfactual_segments_uncertain"] < len(binary) // 2
+    assert len(cf) == len(binary) - counts["counterfactual_segments_uncertain"]
+    assert counts["counterfactual_segments"] == len(cf)
+    for copy in cf:
+        assert set(copy["text"]) == {"en", "es", "ca"}  # dropped in every language, or none
+    # --uncertain keep: one rewritten copy of each female or male tuple, the same ids
+    assert main(["augment", str(out), "--uncertain", "keep", "-q"]) == 0
+    kept = [json.loads(x) for x in (corpus / "counterfactual.jsonl").read_text().splitlines()]
+    assert len(kept) == len(binary)
+    for original, copy in zip(binary, kept, strict=True):
         assert copy["qid"] == original["qid"] and copy["seg"] == original["seg"]
         assert copy["source_gender"] == original["gender"] != copy["gender"]
         assert set(copy["text"]) == {"en", "es", "ca"}
-    changed = sum(c["text"] != o["text"] for c, o in zip(cf, binary, strict=True))
-    assert changed >= len(cf) // 4  # the sample's sentences do talk about their person
+    changed = sum(c["text"] != o["text"] for c, o in zip(kept, binary, strict=True))
+    assert changed >= len(kept) // 4  # the sample's sentences do talk about their person
+    # the skipped copy is the kept one less whole tuples: each of its rows, in order, is one
+    # of the kept copy's rows of the same document, every language as it was rewritten there
+    rest = iter(kept)
+    for copy in cf:
+        assert any(k["qid"] == copy["qid"] and k["text"] == copy["text"] for k in rest)
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["write"]["counts"]
+    assert counts["counterfactual_segments_uncertain"] == len(kept) - len(cf)
+    assert "were kept (`--uncertain keep`)" in (out / "DATACARD.md").read_text()
+    assert main(["augment", str(out), "-q"]) == 0  # back to the default: skipped again
     # XML: every document marked, with its source gender
     root = etree.parse(str(corpus / "counterfactual.es.xml")).getroot()
     docs = root.findall("doc")
@@ -121,11 +142,14 @@ def test_augment_writes_a_marked_counterfactual_copy(
     assert header[header.index("gender") + 1] == "source_gender"
     # the plain corpus is unchanged by --augment: no marks there
     assert "counterfactual" not in (corpus / "corpus.es.xml").read_text()
-    manifest = json.loads((out / "manifest.json").read_text())["stages"]["write"]["counts"]
-    assert manifest["counterfactual_documents"] == len({r["qid"] for r in binary})
-    assert manifest["counterfactual_skipped_non-binary"] >= 1
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["write"]["counts"]
+    assert counts["counterfactual_documents"] == len({r["qid"] for r in cf})
+    assert counts["counterfactual_skipped_non-binary"] >= 1
     card = (out / "DATACARD.md").read_text()
     assert "Counterfactual copy" in card and "non-binary" in card
+    doubted = counts["counterfactual_segments_uncertain"]
+    assert f"{doubted} segments whose rewrite the rules were uncertain of" in card
+    assert "left out of the copy in every language" in card
 
 
 @pytest.mark.slow
@@ -164,6 +188,11 @@ def test_augment_command_adds_the_same_copy_to_a_finished_run(
     assert write["settings"]["relatives"] == "change"
     assert main(["augment", str(later), "-q"]) == 0
     assert "already done" in capsys.readouterr().out
+    # keeping the uncertain segments is another copy too
+    assert main(["augment", str(later), "--uncertain", "keep", "-q"]) == 0
+    assert "already done" not in capsys.readouterr().out
+    write = json.loads((later / "manifest.json").read_text())["stages"]["write"]
+    assert write["settings"]["uncertain"] == "keep"
 
 
 def test_augment_command_refuses_what_is_not_a_finished_run(

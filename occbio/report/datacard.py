@@ -114,6 +114,7 @@ def render_datacard(
     note: str = "",
     audit: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
     counterfactual: Mapping[str, int] | None = None,
+    uncertain: str = "skip",
     origin: Origin = "wikipedia",
     titles: str | None = None,
 ) -> str:
@@ -170,7 +171,7 @@ def render_datacard(
         "",
         "Files (in `corpus/`): " + ", ".join(f"`{f}`" for f in files) + ".",
         "",
-        *(_counterfactual_note(counterfactual) if counterfactual is not None else []),
+        *(_counterfactual_note(counterfactual, uncertain) if counterfactual is not None else []),
         "## Sources",
         "",
         *[f"- **{k}**: {v}" for k, v in sources.items()],
@@ -251,7 +252,7 @@ def _metadata(origin: Origin, titles: str | None, *, pronouns: bool) -> str:
     )
 
 
-def _counterfactual_note(counts: Mapping[str, int]) -> list[str]:
+def _counterfactual_note(counts: Mapping[str, int], uncertain: str = "skip") -> list[str]:
     left_out = ", ".join(
         f"{n} {key.removeprefix('counterfactual_skipped_')}"
         for key, n in sorted(counts.items())
@@ -261,12 +262,31 @@ def _counterfactual_note(counts: Mapping[str, int]) -> list[str]:
     segments = counts.get("counterfactual_segments", 0)
     changed = counts.get("counterfactual_sentences_changed", 0)
     partly = counts.get("counterfactual_segments_partly_changed", 0)
+    doubted = counts.get("counterfactual_segments_uncertain", 0)
+    emptied = counts.get("counterfactual_documents_uncertain", 0)
+    if uncertain == "skip":
+        doubt = (
+            f" {doubted} segments whose rewrite the rules were uncertain of in some language "
+            "were left out of the copy in every language (`--uncertain keep` keeps them; segment "
+            "ids in the copy number the segments kept)"
+            + (
+                f", and with them {emptied} documents that had no other segment."
+                if emptied
+                else "."
+            )
+        )
+    else:
+        doubt = (
+            f" {doubted} segments whose rewrite the rules were uncertain of in some language "
+            "were kept (`--uncertain keep`): check them before training on the copy."
+        )
     return [
         'Counterfactual copy (`counterfactual.*`, documents marked `counterfactual="true"` with '
         f"their `source_gender`): {documents} documents, {segments} segments, each rewritten "
         f"into the other gender in every language by occbio's rules ({changed} sentences "
         "changed; names are kept; measured exactness: benchmarks/rewrite.py)"
         + (f"; left out (no single other gender): {left_out}." if left_out else ".")
+        + (doubt if doubted else "")
         + (
             f" {partly} segments were changed in some of their languages only: one language's "
             "rules found a gendered word another's missed (or the translation has none); check "

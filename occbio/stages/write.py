@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from occbio import __version__
 from occbio.audit.command import audit_lexicon
@@ -194,14 +194,23 @@ def _sources(run: RunDir, *, sample: bool = False) -> dict[str, str]:
     return out
 
 
-def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> StageResult:
-    """Write the corpus, statistics, data card and chart; skip when already done."""
+def run_write(
+    cfg: RunConfig,
+    run: RunDir,
+    *,
+    show_progress: bool = True,
+    uncertain: Literal["keep", "skip"] = "skip",
+) -> StageResult:
+    """Write the corpus, statistics, data card and chart; skip when already done.
+    ``uncertain``: with ``write.augment``, segments whose rewrite the rules doubt are dropped
+    from the counterfactual copy (``skip``) or kept (``keep``)."""
     balance_rec = run.require_done(BALANCE_STAGE, needed_by=STAGE)
     inputs = {"balance": balance_rec["fingerprint"]}
     settings = {"langs": cfg.langs, "pivot": cfg.pivot, "augment": cfg.write.augment}
     if cfg.write.augment:
         check_languages(cfg.langs)
         settings["relatives"] = cfg.write.relatives
+        settings["uncertain"] = uncertain
         # other rules give another copy: a new occbio rewrites the corpus again
         settings["rewriter"] = rules_fingerprint(cfg.langs)
     fp = fingerprint({"inputs": inputs, "settings": settings})
@@ -222,7 +231,9 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         cf = write_corpus(
             run.path / CORPUS_DIR,
             cfg.langs,
-            counterfactuals(again, cfg.langs, augmented, relatives=cfg.write.relatives),
+            counterfactuals(
+                again, cfg.langs, augmented, relatives=cfg.write.relatives, uncertain=uncertain
+            ),
             pivot=cfg.pivot,
             stem=COUNTERFACTUAL_STEM,
             counterfactual=True,
@@ -262,6 +273,7 @@ def run_write(cfg: RunConfig, run: RunDir, *, show_progress: bool = True) -> Sta
         version=__version__,
         audit=audit,
         counterfactual=dict(augmented) if cfg.write.augment else None,
+        uncertain=uncertain,
     )
     with atomic_write(run.path / DATACARD_FILE) as fh:
         fh.write(card)
