@@ -85,6 +85,22 @@ OTHER_NAMED = [
 ]
 
 
+# the rules change the verb alone; the name adds the role noun and its adjective
+NAME_ADDS = [
+    ("ru", "Савини был известным писателем.", "feminine", "Марко Савини",
+     "Савини была известным писателем.", "Савини была известной писательницей."),
+    ("de", "1990 wurde Savini Fotograf.", "feminine", "Marco Savini",
+     "1990 wurde Savini Fotograf.", "1990 wurde Savini Fotografin."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "sentence", "to", "name", "alone", "want"), NAME_ADDS)
+def test_the_name_adds_the_role(lang, sentence, to, name, alone, want):
+    rw = Rewriter(lang)
+    assert rw.rewrite(sentence, to) == alone
+    assert rw.rewrite(sentence, to, name=name) == want
+
+
 @pytest.fixture(scope="module")
 def rewriters() -> dict[str, Rewriter]:
     return {lang: Rewriter(lang) for lang in ("ca", "de", "en", "es", "fr", "it", "pt", "ru")}

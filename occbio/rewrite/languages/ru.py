@@ -200,6 +200,13 @@ class Russian(Language):
             v = ru_clause.controller(s, i, plan, g, cl, {})
         return v is not False
 
+    def role_form(self, d: str, s: Sentence, i: int, lex: Lexicon) -> str | None:
+        """A person noun describing the named person, by its suffix in its case (``писателем``
+        → ``писательницей``): both ways, where the name says whose role it is."""
+        from occbio.rewrite.languages.ru_nouns import person_noun_form
+
+        return person_noun_form(d, s, i)
+
     def propose(
         self, d: str, s: Sentence, covered: Sequence[bool], plan: Plan, lex: Lexicon
     ) -> Plan:

@@ -84,28 +84,36 @@ def _noun_form(s: Sentence, k: int, p) -> set[str]:
 def person_nouns(d: str, s: Sentence, covered: Sequence[bool], plan: Plan) -> Plan:
     """Person nouns the tables do not know, into the other gender by their suffix, in the same
     case and number (``чемпионки`` → ``чемпиона``)."""
-    src, tgt = ("femn", "masc") if d == "f2m" else ("masc", "femn")
-    lex = s.lex
     out: Plan = {}
-    for k, w in enumerate(s.low):
+    for k in range(len(s.low)):
         if covered[k] or k in plan or (s.toks[k][:1].isupper() and k > 0):
             continue
-        p = _person_noun(w, src)
-        if p is None:
-            continue
-        if lex is not None:
-            seen = lex.seen.get(w)
-            if seen is not None and seen[1] >= 2 and seen[0] / seen[1] < 0.5:
-                continue  # the data says it stays
-        other = _counterpart(p.normal_form, d)
-        if other is None:
-            continue
-        grams = _noun_form(s, k, p)
-        q = next((c for c in parses(other) if c.normal_form == other and tgt in c.tag), None)
-        q = q.inflect(grams) if q is not None else None
-        if q is not None and q.word != w:
-            out[k] = (1, (q.word.replace("ё", "е") if "ё" not in w else q.word,))
+        new = person_noun_form(d, s, k)
+        if new is not None:
+            out[k] = (1, (new,))
     return out
+
+
+def person_noun_form(d: str, s: Sentence, k: int) -> str | None:
+    """The other-gender form of person noun ``k`` by its suffix, in its case and number;
+    None where it is no person noun or the data says it stays."""
+    src, tgt = ("femn", "masc") if d == "f2m" else ("masc", "femn")
+    w = s.low[k]
+    p = _person_noun(w, src)
+    if p is None:
+        return None
+    seen = s.lex.seen.get(w) if s.lex is not None else None
+    if seen is not None and seen[1] >= 2 and seen[0] / seen[1] < 0.5:
+        return None  # the data says it stays
+    other = _counterpart(p.normal_form, d)
+    if other is None:
+        return None
+    grams = _noun_form(s, k, p)
+    q = next((c for c in parses(other) if c.normal_form == other and tgt in c.tag), None)
+    q = q.inflect(grams) if q is not None else None
+    if q is None or q.word == w:
+        return None
+    return q.word.replace("ё", "е") if "ё" not in w else q.word
 
 
 #: person nouns that come in pairs (feminine, masculine lemma): kinship, titles, sex
