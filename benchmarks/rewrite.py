@@ -172,7 +172,8 @@ CURVE = (0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 def load_contextual(data: Path, lang: str) -> dict[str, list[tuple[str, str]]]:
     """MT-GenEval's contextual subset as {target: [(feminine, masculine), ...]}: each original
     sentence is rewritten into the other gender, which the English context's pronouns tell (a
-    context with as many feminine as masculine pronouns, or none, is left out)."""
+    context with as many feminine as masculine pronouns, or none, is left out: counted as
+    ``unknown``)."""
     base = data / "contextual-dev"
     stem = "geneval-context-wikiprofessions"
     files = [base / f"{stem}-{kind}-dev.en_{lang}.{lang}" for kind in ("original", "flipped")]
@@ -180,13 +181,14 @@ def load_contextual(data: Path, lang: str) -> dict[str, list[tuple[str, str]]]:
     if not english.exists() or not all(f.exists() for f in files):
         return {}
     orig, flipped = (f.read_text(encoding="utf-8").splitlines() for f in files)
-    out: dict[str, list[tuple[str, str]]] = {"feminine": [], "masculine": []}
+    out: dict[str, list] = {"feminine": [], "masculine": [], "unknown": 0}
     for o, f, en in zip(orig, flipped, english.read_text(encoding="utf-8").splitlines(),
                         strict=True):  # fmt: skip
         context = re.findall(r"[a-z]+", en.split("<sep>")[0].lower())
         fem = sum(w in ("she", "her", "hers", "herself") for w in context)
         mas = sum(w in ("he", "him", "his", "himself") for w in context)
         if fem == mas:
+            out["unknown"] += 1
             continue
         o, f = strip_marks(o), strip_marks(f)
         # a masculine original is rewritten to feminine: the pair is (flipped, original)
@@ -247,6 +249,8 @@ def abstain_sets(a: argparse.Namespace) -> list:
         if a.abstain == "contextual-dev":
             by_to = load_contextual(a.data, lang)
             if by_to:
+                left = by_to.pop("unknown")
+                print(f"{lang}: {left} pairs left out (the context's pronouns tell no gender)")
                 out.append((lang, by_to, Rewriter(lang, strict=True, relatives=rel)))
             continue
         choose, _held = split_pairs(load_mtgeneval(a.data, lang), lang)
