@@ -356,8 +356,8 @@ def _rewrite_lines(
         text = _verdict_text(verdict, n, uncertain, skip, tsv is not None and raw is None)
         new = line if text is body else text + line[len(body) :]
         out.write(new.encode("utf-8") if raw is None else raw)
-        if tsv is None or raw is not None or verdict.text is body:
-            continue
+        if tsv is None or raw is not None or verdict.text is body or not text:
+            continue  # nothing changed, or nothing written: no edit to replay
         try:
             edits = rewriter.explain(line.rstrip("\r\n"), to, **named)
         except Exception:  # the rewrite kept the line (counted); nothing to explain

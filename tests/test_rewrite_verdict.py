@@ -160,7 +160,11 @@ def test_explain_prints_every_lines_verdict(
         "rewritten", "unchanged", "uncertain", "unchanged", "uncertain"]  # fmt: skip
     assert "'famoso' left unchanged" in shown[2]
     rows = tsv.read_text(encoding="utf-8").splitlines()
-    assert rows[0] == "line\tstart\tend\told\tnew\trule" and {r[0] for r in rows[1:]} <= set("135")
+    assert rows[0] == "line\tstart\tend\told\tnew\trule" and {r[0] for r in rows[1:]} == set("135")
+    # skipped, an uncertain line is written empty: its edits are not listed (nothing replays)
+    code, got = _run(tmp_path, "--explain", str(tsv), "--uncertain", "skip")
+    assert code == 0 and got.count(b"\n") == 4
+    assert {r.split("\t")[0] for r in tsv.read_text(encoding="utf-8").splitlines()[1:]} == {"1"}
 
 
 def test_uncertain_skip_with_the_chat_backend_is_a_one_line_error(
