@@ -330,7 +330,7 @@ class Rewriter:
             if sub is not None and allows(d, sent, i, sub.n, sub.tgt, plan, source="free"):
                 listed = tuple(low[i : i + sub.n]) in self._listed[d]
                 take(i, sub, "word list" if listed else "learned")
-        for start in self.rules.name_slots(sent) if person else ():
+        for start, loose in self.rules.name_slots(sent) if person else ():
             gaps = [sent.gap_after(k) for k in range(n)]
             skip = self.rules.role_skip | set(det) | set(self.rules.determiners(_OTHER[d]))
 
@@ -341,7 +341,7 @@ class Rewriter:
                 ok = tgt is not None and allows(d, sent, k, 1, tgt, plan, source="name")
                 return tgt if ok else None
 
-            for k, tgt in slot_plan(start, toks, gaps, person, skip, form).items():
+            for k, tgt in slot_plan(start, toks, gaps, person, skip, form, loose).items():
                 take(k, _Sub(1, tgt), "grammar")
         changed = True
         while changed:
@@ -389,15 +389,14 @@ class Rewriter:
 
     def _role_form(self, d: str, sent: Sentence, i: int) -> tuple[str, ...] | None:
         """The other-gender form of word ``i`` describing the named person: the language's
-        own, the learned one (anywhere or next to a change: the name is the context), or a
-        suffix guess."""
+        own, the learned one, or a suffix guess."""
         own = self.rules.role_form(d, sent, i, self._lex[d])
         if own is not None:
             return (own,)
         key = (sent.low[i],)
-        for table in (self._free[d], self._next[d], self._prev[d]):
-            if key in table and table[key].n == 1:
-                return table[key].tgt
+        sub = self._free[d].get(key)  # (next to a change, the tables hold case forms)
+        if sub is not None and sub.n == 1:
+            return sub.tgt
         return self._suffix_form(d, sent.low[i]) if self.rules.has_morphology else None
 
 

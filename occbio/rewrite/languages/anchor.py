@@ -62,41 +62,44 @@ def role_slots(
     markers: Sequence[tuple[str, ...]],
     *,
     anywhere: bool = False,
-) -> list[int]:
-    """First token of each slot that describes the named person (see the module docstring);
-    ``gaps[i]`` is the text after token ``i``. ``anywhere``: an apposition also after a name
-    that stands where no subject does (``Secondo Babbage, pittore``)."""
+) -> list[tuple[int, bool]]:
+    """(first token, loose) of each slot that describes the named person (see the module
+    docstring); ``gaps[i]`` is the text after token ``i``. A loose slot (after a copula or a
+    marker) may open with words that do not change (``fue también periodista``); an
+    apposition must open with its role (``Savini, guardò nel buco`` is no apposition).
+    ``anywhere``: an apposition also after a name where no subject stands (``Secondo
+    Babbage, pittore``)."""
     n = len(toks)
 
     def joined(i: int) -> bool:
         return i + 1 < n and not gaps[i].strip()
 
-    slots: list[int] = []
+    slots: list[tuple[int, bool]] = []
     for a, e in mentions(person, joined):
         if e + 1 >= n:
             continue
         if a > 0 and low[a - 1] in copulas and joined(a - 1) and joined(e):
-            slots.append(e + 1)  # ``1990 wurde Savini Fotograf``
+            slots.append((e + 1, True))  # ``1990 wurde Savini Fotograf``
             continue
         if gaps[e].strip() == "," and (anywhere or a == 0 or gaps[a - 1].strip()):
-            slots.append(e + 1)  # apposition
+            slots.append((e + 1, False))  # apposition
             continue
         if (a > 0 and not gaps[a - 1].strip()) or not joined(e):
             continue  # not where a subject stands (``Secondo Santana``, ``del Colégio``)
             continue
         if low[e + 1] in copulas:
-            slots.append(e + 2)  # the name as subject of a copula (or an auxiliary: ca ``va``)
+            slots.append((e + 2, True))  # the name as subject of a copula (ca: auxiliary ``va``)
         k = e + 1
         while k < n and k - e <= _MARKER_REACH:
             hit = next((m for m in markers if tuple(low[k : k + len(m)]) == m), None)
             if hit is not None:
                 if all(joined(j) for j in range(k, k + len(hit))):
-                    slots.append(k + len(hit))
+                    slots.append((k + len(hit), True))
                 break
             if toks[k][:1].isupper() or not joined(k):
                 break  # another name (maybe another person), or the clause ends
             k += 1
-    return [j for j in slots if j < n]
+    return [(j, loose) for j, loose in slots if j < n]
 
 
 def slot_plan(
@@ -106,12 +109,18 @@ def slot_plan(
     person: frozenset[int],
     skip: frozenset[str],
     form: Callable[[int], tuple[str, ...] | None],
+    loose: bool = True,
 ) -> dict[int, tuple[str, ...]]:
     """{token: new words} in the slot from ``start``: the words after any articles (``skip``)
     that have another-gender form (``form``), up to the first one that has none after a change;
-    nothing when the slot holds another name first."""
+    nothing when the slot holds another name first, or (not ``loose``) a word before its role
+    that neither changes, nor is an article, nor comes before a word that changes."""
     n = len(toks)
     out: dict[int, tuple[str, ...]] = {}
+
+    def _agrees_next(k: int) -> bool:  # ``periodista italiano``: an epicene noun, then agreement
+        return k + 1 < n and not gaps[k].strip() and form(k + 1) is not None
+
     k = start
     while k < n and k - start < _REACH + len(out):
         if k in person:
@@ -120,8 +129,8 @@ def slot_plan(
         new = None if low in skip else form(k)
         if new is not None:
             out[k] = new
-        elif out or toks[k][:1].isupper():
-            break  # the role ended, or another name
+        elif out or toks[k][:1].isupper() or not (loose or low in skip or _agrees_next(k)):
+            break  # the role ended, another name, or no role here
         if gaps[k].strip():
             break  # a comma, a bracket: the phrase ends
         k += 1
@@ -146,7 +155,7 @@ def other_roles(
         i for i, t in enumerate(toks) if t[:1].isupper() and i not in person and (i or first)
     )
     out: set[int] = set()
-    for start in role_slots(toks, low, gaps, others, copulas, markers, anywhere=True):
+    for start, _ in role_slots(toks, low, gaps, others, copulas, markers, anywhere=True):
         k = start
         while k < len(toks) and k - start <= _REACH and k not in person:
             out.add(k)

@@ -209,8 +209,8 @@ class Language:
         )
 
     # ---------------------------------------------------------------- the person's name
-    def name_slots(self, s: Sentence) -> list[int]:
-        """First token of each slot describing the named person (:mod:`.anchor`)."""
+    def name_slots(self, s: Sentence) -> list[tuple[int, bool]]:
+        """(first token, loose) of each slot describing the named person (:mod:`.anchor`)."""
         from occbio.rewrite.languages.anchor import role_slots
 
         gaps = [s.gap_after(i) for i in range(len(s.toks))]
