@@ -308,3 +308,59 @@ def test_augment_writes_nothing_through_a_link_out_of_the_run(
     assert err.count("\n") == 1 and f"{run / 'corpus'}" in err
     assert [p.name for p in target.iterdir()] == ["keep.txt"]
     assert (target / "keep.txt").read_text(encoding="utf-8") == "the user's"
+
+
+def _doc(segments: list[dict[str, str]]) -> Any:
+    from occbio.records import Document, Entity
+
+    scores = [{"es": float(k)} for k in range(len(segments))]
+    return Document(Entity("Q1", "Ana Pérez", gender="male"), segments=segments, scores=scores)
+
+
+def test_an_uncertain_segment_leaves_the_copy_in_every_language() -> None:
+    """English is sure (nothing to change), Spanish is not (`famoso` kept): the whole tuple
+    goes, its margin scores with it; `keep` keeps it; a document with nothing sure is dropped
+    and counted."""
+    from collections import Counter
+
+    from occbio.augment import counterfactuals
+
+    sure = {"en": "He was an actor.", "es": "Él fue actor."}
+    doubt = {
+        "en": "The director of the museum was famous.",
+        "es": "El director del museo fue famoso.",
+    }
+    stats: Counter[str] = Counter()
+    (copy,) = counterfactuals([_doc([doubt, sure])], ["en", "es"], stats)
+    assert copy.segments == [{"en": "She was an actress.", "es": "Ella fue actriz."}]
+    assert copy.scores == [{"es": 1.0}]  # the kept segment's own scores
+    assert stats["counterfactual_segments_uncertain"] == 1
+    assert stats["counterfactual_segments"] == 1 and stats["counterfactual_documents"] == 1
+    stats = Counter()
+    (copy,) = counterfactuals([_doc([doubt, sure])], ["en", "es"], stats, uncertain="keep")
+    assert len(copy.segments) == 2 and copy.scores == [{"es": 0.0}, {"es": 1.0}]
+    assert stats["counterfactual_segments_uncertain"] == 1
+    stats = Counter()
+    assert list(counterfactuals([_doc([doubt])], ["en", "es"], stats)) == []
+    assert stats["counterfactual_documents_uncertain"] == 1
+    assert stats["counterfactual_documents"] == 0
+    with pytest.raises(ValueError, match="uncertain must be"):
+        list(counterfactuals([_doc([sure])], ["en"], Counter(), uncertain="drop"))
+
+
+def test_the_data_card_counts_the_uncertain_segments() -> None:
+    from occbio.report.datacard import _counterfactual_note
+
+    counts = {
+        "counterfactual_documents": 3,
+        "counterfactual_segments": 10,
+        "counterfactual_segments_uncertain": 4,
+        "counterfactual_documents_uncertain": 1,
+    }
+    (skipped, _) = _counterfactual_note(counts, "skip")
+    assert "4 segments whose rewrite the rules were uncertain of" in skipped
+    assert "left out of the copy in every language" in skipped and "1 documents" in skipped
+    (kept, _) = _counterfactual_note(counts, "keep")
+    assert "4 segments" in kept and "were kept (`--uncertain keep`)" in kept
+    (none, _) = _counterfactual_note({**counts, "counterfactual_segments_uncertain": 0}, "skip")
+    assert "uncertain" not in none
