@@ -298,7 +298,10 @@ class DaskExecutor:
                     # no dashboard, and the scheduler's HTTP endpoint on a free loopback port,
                     # not 0.0.0.0:8787 (taken by another cluster, or open to the network)
                     scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                    silence_logs=logging.ERROR,
+                    # a task's failure reaches the client through its future; what the
+                    # workers log themselves is shutdown noise (a heartbeat racing the
+                    # scheduler's close on a busy machine), printed as a traceback
+                    silence_logs=logging.CRITICAL,
                     local_directory=self._scratch.name,
                 )
             self.client = Client(self._cluster)
