@@ -80,7 +80,7 @@ def counterfactuals(
         if target is None:
             stats[f"counterfactual_skipped_{source}"] += 1
             continue
-        segments, scores = [], []
+        segments, scores, seg_ids = [], [], []
         names = {lang: person_name(doc.entity, lang) or None for lang in langs}
         for k, seg in enumerate(doc.segments):
             verdicts = {
@@ -99,6 +99,7 @@ def counterfactuals(
                 # tuple may no longer say the same thing in every language
                 stats["counterfactual_segments_partly_changed"] += 1
             segments.append(new)
+            seg_ids.append(doc.seg_id(k))
             if k < len(doc.scores):
                 scores.append(doc.scores[k])
         if doc.segments and not segments:
@@ -112,6 +113,8 @@ def counterfactuals(
             segments=segments,
             scores=scores,
             source_gender=source,
+            # the originals' numbers where a segment was left out: each pairs with its original
+            seg_ids=seg_ids if len(segments) < len(doc.segments) else [],
         )
     errors = sum(rw.stats["errors"] for rw in rewriters.values())
     if errors:  # sentences a rule failed on were kept as they are (logged by the rewriter)

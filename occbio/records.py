@@ -142,7 +142,9 @@ class Document:
     margin score of each non-pivot language against the pivot for that segment; ``page_ids``
     and ``entity.titles`` identify the article each language's text came from.
     ``source_gender`` is set on a counterfactual copy (``occbio augment``): the gender the
-    document was about before it was rewritten into ``entity.gender``.
+    document was about before it was rewritten into ``entity.gender``. ``seg_ids`` numbers the
+    segments when they are not simply 1..n: a counterfactual copy that left a segment out keeps
+    the others' numbers, so each still pairs with its original by (qid, seg).
     """
 
     entity: Entity
@@ -150,6 +152,11 @@ class Document:
     scores: list[dict[str, float]] = field(default_factory=list)
     page_ids: dict[str, int] = field(default_factory=dict)
     source_gender: str = ""
+    seg_ids: list[int] = field(default_factory=list)
+
+    def seg_id(self, i: int) -> int:
+        """The number of the ``i``-th segment (1-based, as the corpus files write it)."""
+        return self.seg_ids[i] if self.seg_ids else i + 1
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -160,6 +167,8 @@ class Document:
         }
         if self.source_gender:
             out["source_gender"] = self.source_gender
+        if self.seg_ids:
+            out["seg_ids"] = list(self.seg_ids)
         return out
 
     @classmethod
@@ -170,6 +179,7 @@ class Document:
             scores=[{k: float(v) for k, v in s.items()} for s in d.get("scores", [])],
             page_ids={k: int(v) for k, v in d.get("page_ids", {}).items()},
             source_gender=str(d.get("source_gender", "")),
+            seg_ids=[int(i) for i in d.get("seg_ids", [])],
         )
 
 

@@ -334,11 +334,13 @@ def test_an_uncertain_segment_leaves_the_copy_in_every_language() -> None:
     (copy,) = counterfactuals([_doc([doubt, sure])], ["en", "es"], stats)
     assert copy.segments == [{"en": "She was an actress.", "es": "Ella fue actriz."}]
     assert copy.scores == [{"es": 1.0}]  # the kept segment's own scores
+    assert copy.seg_ids == [2]  # its original's number: the copy pairs with it by (qid, seg)
     assert stats["counterfactual_segments_uncertain"] == 1
     assert stats["counterfactual_segments"] == 1 and stats["counterfactual_documents"] == 1
     stats = Counter()
     (copy,) = counterfactuals([_doc([doubt, sure])], ["en", "es"], stats, uncertain="keep")
     assert len(copy.segments) == 2 and copy.scores == [{"es": 0.0}, {"es": 1.0}]
+    assert [copy.seg_id(i) for i in range(2)] == [1, 2]
     assert stats["counterfactual_segments_uncertain"] == 1
     stats = Counter()
     assert list(counterfactuals([_doc([doubt])], ["en", "es"], stats)) == []
@@ -346,6 +348,32 @@ def test_an_uncertain_segment_leaves_the_copy_in_every_language() -> None:
     assert stats["counterfactual_documents"] == 0
     with pytest.raises(ValueError, match="uncertain must be"):
         list(counterfactuals([_doc([sure])], ["en"], Counter(), uncertain="drop"))
+
+
+def test_a_copy_that_left_a_segment_out_keeps_the_originals_ids_in_every_format(
+    tmp_path: Path,
+) -> None:
+    """The corpus files number a copy's segments as their originals are numbered, so a
+    counterfactual pairs with its original by (qid, seg) in the XML, TSV, JSONL and Parquet."""
+    import json
+
+    import pyarrow.parquet as pq
+
+    from occbio.io.corpus import write_corpus
+    from occbio.records import Document
+
+    doc = _doc([{"en": "He sang.", "es": "Él cantó."}] * 3)
+    copy = Document(doc.entity, segments=doc.segments[1:], scores=doc.scores[1:], seg_ids=[2, 3])
+    assert Document.from_dict(json.loads(json.dumps(copy.to_dict()))) == copy
+    write_corpus(tmp_path, ["en", "es"], [copy], pivot="en")
+    xml = (tmp_path / "corpus.en.xml").read_text(encoding="utf-8")
+    assert '<seg id="2">' in xml and '<seg id="3">' in xml and '<seg id="1">' not in xml
+    rows = [json.loads(line) for line in (tmp_path / "corpus.jsonl").read_text().splitlines()]
+    assert [r["seg"] for r in rows] == [2, 3]
+    assert pq.read_table(tmp_path / "corpus.parquet").column("seg").to_pylist() == [2, 3]
+    header, *lines = (tmp_path / "corpus.tsv").read_text(encoding="utf-8").splitlines()
+    seg = header.split("\t").index("seg")
+    assert [line.split("\t")[seg] for line in lines] == ["2", "3"]
 
 
 def test_the_data_card_counts_the_uncertain_segments() -> None:

@@ -99,6 +99,9 @@ class _Doc:
         pid = self.doc.page_ids.get(lang)
         return "" if pid is None else str(pid)
 
+    def seg_id(self, i: int) -> int:
+        return self.doc.seg_id(i)
+
     def score(self, i: int, lang: str) -> float | None:
         scores = self.doc.scores
         return scores[i].get(lang) if i < len(scores) else None

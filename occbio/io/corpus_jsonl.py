@@ -35,7 +35,7 @@ def _jsonl_rows(
             "occupations": occupations,
             "gender": d.gender,
             "urls": {lang: d.url(lang) for lang in row_langs},
-            "seg": i + 1,
+            "seg": d.seg_id(i),
             "scores": scores,
             **({"source_gender": d.doc.source_gender} if d.doc.source_gender else {}),
         }

@@ -62,7 +62,7 @@ def _table_rows(
         fixed.append(clean_text(d.doc.source_gender))
     urls = [d.url(lang) for lang in langs]
     for i, seg in enumerate(d.segments):
-        yield [*(seg[lang] for lang in langs), *fixed, *urls, i + 1,
+        yield [*(seg[lang] for lang in langs), *fixed, *urls, d.seg_id(i),
                *(d.score(i, x) for x in others)]  # fmt: skip
 
 

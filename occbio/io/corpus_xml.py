@@ -45,7 +45,7 @@ def _xml_sink(path: Path, lang: str) -> Iterator[_Add]:
                 )
                 etree.SubElement(el, "title").text = d.title(lang)
                 for i, text in segs:
-                    etree.SubElement(el, "seg", {"id": str(i + 1)}).text = text
+                    etree.SubElement(el, "seg", {"id": str(d.seg_id(i))}).text = text
                 xf.write(el, pretty_print=True)
                 return 1
 

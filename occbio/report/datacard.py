@@ -267,8 +267,9 @@ def _counterfactual_note(counts: Mapping[str, int], uncertain: str = "skip") -> 
     if uncertain == "skip":
         doubt = (
             f" {doubted} segments whose rewrite the rules were uncertain of in some language "
-            "were left out of the copy in every language (`--uncertain keep` keeps them; segment "
-            "ids in the copy number the segments kept)"
+            "were left out of the copy in every language (`--uncertain keep` keeps them; each "
+            "segment kept keeps its original's id, so the copy pairs with the corpus by qid and "
+            "segment)"
             + (
                 f", and with them {emptied} documents that had no other segment."
                 if emptied
