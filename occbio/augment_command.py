@@ -38,10 +38,10 @@ def add_augment_parser(sub: Any) -> None:
     p.add_argument(
         "--uncertain",
         choices=["keep", "skip"],
-        default="skip",
         help="a segment whose rewrite the rules are not sure of in some language: skip it "
-        "(default: left out of the copy in every language, so the copy stays parallel and "
-        "holds no rewrite the rules doubt; counted in the data card) or keep it",
+        "(left out of the copy in every language, so the copy stays parallel and holds no "
+        "rewrite the rules doubt; counted in the data card) or keep it; default: the run's "
+        "setting, else skip",
     )
     p.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
@@ -79,8 +79,9 @@ def run_augment(args: argparse.Namespace) -> int:
         write = config.get("write") or {}
         if isinstance(write, dict):  # anything else is for the validation to name
             write = {**write, "augment": True}
-            if getattr(args, "relatives", None) is not None:
-                write["relatives"] = args.relatives
+            for option in ("relatives", "uncertain"):
+                if getattr(args, option, None) is not None:
+                    write[option] = getattr(args, option)
         config["write"] = write
         try:
             cfg = load_config(None, config)
@@ -90,9 +91,7 @@ def run_augment(args: argparse.Namespace) -> int:
             ) from None
         check_languages(cfg.langs)
         run = RunDir(cfg.out_dir, config=cfg.model_dump(mode="json"))
-        result = run_write(
-            cfg, run, show_progress=not args.quiet, uncertain=getattr(args, "uncertain", "skip")
-        )
+        result = run_write(cfg, run, show_progress=not args.quiet)
     print(
         result.summary(
             (

@@ -239,6 +239,12 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         choices=["keep", "change"],
         help="with --augment: " + RELATIVES_HELP,
     )
+    o.add_argument(
+        "--uncertain",
+        choices=["keep", "skip"],
+        help="with --augment: a segment whose rewrite the rules doubt in some language: skip it "
+        "in every language of the copy (default) or keep it",
+    )
     return {
         "run": run,
         "sources": sources,
@@ -470,4 +476,6 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
         over["write"] = {"augment": True}
     if getattr(args, "relatives", None) is not None:
         over.setdefault("write", {})["relatives"] = args.relatives
+    if getattr(args, "uncertain", None) is not None:
+        over.setdefault("write", {})["uncertain"] = args.uncertain
     return over

@@ -349,6 +349,9 @@ class WriteConfig(_Section):
     #: The person's relatives in the copy (`her mother`): ``keep`` them as they are (only the
     #: person changes) or ``change`` them too (a mirrored family, as MT-GenEval's humans wrote).
     relatives: Literal["keep", "change"] = "keep"
+    #: A segment whose rewrite the rules doubt in some language (``Rewriter.judge``): ``skip``
+    #: it in every language of the copy (which stays parallel) or ``keep`` it.
+    uncertain: Literal["keep", "skip"] = "skip"
 
 
 class RunConfig(_Section):

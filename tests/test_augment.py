@@ -132,7 +132,10 @@ def test_augment_writes_a_marked_counterfactual_copy(
     counts = json.loads((out / "manifest.json").read_text())["stages"]["write"]["counts"]
     assert counts["counterfactual_segments_uncertain"] == len(kept) - len(cf)
     assert "were kept (`--uncertain keep`)" in (out / "DATACARD.md").read_text()
-    assert main(["augment", str(out), "-q"]) == 0  # back to the default: skipped again
+    assert main(["augment", str(out), "-q"]) == 0  # the run remembers keep
+    config = json.loads((out / "manifest.json").read_text())["config"]
+    assert config["write"]["uncertain"] == "keep"
+    assert main(["augment", str(out), "--uncertain", "skip", "-q"]) == 0  # and back
     # XML: every document marked, with its source gender
     root = etree.parse(str(corpus / "counterfactual.es.xml")).getroot()
     docs = root.findall("doc")
@@ -193,6 +196,8 @@ def test_augment_command_adds_the_same_copy_to_a_finished_run(
     assert "already done" not in capsys.readouterr().out
     write = json.loads((later / "manifest.json").read_text())["stages"]["write"]
     assert write["settings"]["uncertain"] == "keep"
+    assert main(["augment", str(later), "-q"]) == 0  # remembered, like --relatives
+    assert "already done" in capsys.readouterr().out
 
 
 def test_augment_command_refuses_what_is_not_a_finished_run(

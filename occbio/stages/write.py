@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from occbio import __version__
 from occbio.audit.command import audit_lexicon
@@ -199,11 +199,9 @@ def run_write(
     run: RunDir,
     *,
     show_progress: bool = True,
-    uncertain: Literal["keep", "skip"] = "skip",
 ) -> StageResult:
-    """Write the corpus, statistics, data card and chart; skip when already done.
-    ``uncertain``: with ``write.augment``, segments whose rewrite the rules doubt are dropped
-    from the counterfactual copy (``skip``) or kept (``keep``)."""
+    """Write the corpus, statistics, data card and chart; skip when already done."""
+    uncertain = cfg.write.uncertain
     balance_rec = run.require_done(BALANCE_STAGE, needed_by=STAGE)
     inputs = {"balance": balance_rec["fingerprint"]}
     settings = {"langs": cfg.langs, "pivot": cfg.pivot, "augment": cfg.write.augment}
