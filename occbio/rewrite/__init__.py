@@ -1,5 +1,6 @@
 """Rewrite sentences about a person into the other grammatical gender (issue #14)."""
 
+from occbio.rewrite.confidence import Verdict
 from occbio.rewrite.core import (
     DEFAULT_THRESHOLDS,
     Rewriter,
@@ -18,6 +19,7 @@ __all__ = [
     "RewriteUnavailable",
     "Rewriter",
     "Thresholds",
+    "Verdict",
     "rewrite",
     "rules_fingerprint",
     "supported_languages",
