@@ -26,8 +26,9 @@ is which, per function). The hooks of a whole language (``propose``, ``allows``,
 families (the learned tables, the suffix guesses, determiner agreement) are disabled the same way
 on the ``RULES`` instance or the ``Rewriter``. Modules of word lists and form helpers (``*_words``,
 ``*_forms``) serve the others and are not disabled alone; de_* and ru_* are one family each (their
-helpers are shared by every hook), measured through the hooks. ``anchor`` works only with a
-person's name, which these sets do not give: benchmarks/rewrite_name.py measures it.
+helpers are shared by every hook), measured through the hooks. ``anchor`` works only with the
+person's name: its row is with the name against without it, on benchmarks/rewrite_name.py's sets
+(a name per pair; all of sentences-dev, in-sample) and scorer (exact over the pairs that differ).
 
 No assertions: a report.
 """
@@ -54,6 +55,9 @@ from occbio.rewrite.learn import load_mtgeneval, split_pairs  # noqa: E402
 _spec = importlib.util.spec_from_file_location("bench_rewrite", ROOT / "benchmarks/rewrite.py")
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)  # the loaders and the scorer of benchmarks/rewrite.py
+_spec = importlib.util.spec_from_file_location("bench_name", ROOT / "benchmarks/rewrite_name.py")
+bench_name = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_name)  # the name anchor's sets (a name per pair) and scorer
 
 
 def _const(value) -> Callable:
@@ -82,6 +86,8 @@ MODULES: dict[str, dict[str, dict[str, Callable]]] = {
         # the gates of predicate agreement: closed (no predicate of the person agrees)
         "es_subject": {"_person_copula": FALSE, "plural_subject_changed": FALSE,
                        "subject_is_person": FALSE},
+        # the hand list of person nouns (step 0 of `propose`) and the veto inside a name
+        "es_words (person list)": {"_PERSON": {"f2m": {}, "m2f": {}}, "_inside_name": FALSE},
         "es_veto": {"_guess_ok": TRUE, "agrees_with_other": FALSE, "free_adjective": FALSE,
                     "free_office": FALSE},
     },
@@ -104,6 +110,9 @@ MODULES: dict[str, dict[str, dict[str, Callable]]] = {
                      "swap_hand_nouns": NONE, "swap_titles": NONE},
         "it_subject": {"fronted_predicate": NONE},
         "it_things": {"thing_predicate": FALSE},
+        # the vetoes it.py's `allows` takes from it_forms (the other it_* modules keep them)
+        "it_forms (vetoes)": {"participle_like": FALSE, "quantifier_without_noun": FALSE,
+                              "modifies_unchanged_np": FALSE, "lexical_gender": FALSE},
     },
     "pt": {
         "pt_agreement": {"adjective_change": EMPTY_DICT, "agrees_here": TRUE,
@@ -205,6 +214,27 @@ def sets_for(a: argparse.Namespace, lang: str) -> list[tuple[str, object, str]]:
     return out
 
 
+def anchor_cells(a: argparse.Namespace, lang: str) -> list[tuple[str, str, float, float]]:
+    """(set, direction, Δexact, ΔP) of giving the person's name (``anchor``) as
+    benchmarks/rewrite_name.py measures it: over the pairs that differ, ``relatives`` kept."""
+    loaders = {"contextual-dev": bench_name.contextual_set,
+               "sentences-dev": bench_name.sentences_set}  # fmt: skip
+    out = []
+    rw = Rewriter(lang, strict=True)
+    for name in a.sets:
+        if name not in loaders or not (a.data / name).exists():
+            continue
+        try:
+            triples = loaders[name](a.data, lang)
+        except FileNotFoundError:
+            continue
+        for to, short in (("feminine", "m→f"), ("masculine", "f→m")):
+            _, e0, p0 = bench_name.score(rw, triples[to], to, use_name=False)
+            _, e1, p1 = bench_name.score(rw, triples[to], to, use_name=True)
+            out.append((name, short, 100 * (e1 - e0), 100 * (p1 - p0)))
+    return out
+
+
 def verdict(cells: list[tuple[float, float]]) -> str:
     """cells: (Δexact, ΔP) of each set and direction, with minus without the module."""
 
@@ -263,6 +293,12 @@ def main(argv=None) -> None:
                     cells.append((de, dp))
                     parts.append(f"{label.split()[0]} {d} {de:+5.1f}/{dp:+5.1f}")
             print(f"{fam:28} {verdict(cells):8} " + "  ".join(parts))
+        if lang in MODULES or lang in ("de", "ru"):
+            cells = anchor_cells(a, lang)
+            if cells:
+                parts = [f"{st} {d} {de:+5.1f}/{dp:+5.1f}" for st, d, de, dp in cells]
+                print(f"{'anchor (name given)':28} {verdict([c[2:] for c in cells]):8} "
+                      + "  ".join(parts) + "   (exact over the pairs that differ)")  # fmt: skip
         again = {label: score(lang, "full", pairs, rel) for label, pairs, rel in sets}
         if again != full:  # every patch undone: the full rewriter scores as before
             raise SystemExit(f"{lang}: the full rewriter changed after the ablations")
