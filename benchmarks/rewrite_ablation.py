@@ -94,7 +94,6 @@ MODULES: dict[str, dict[str, dict[str, Callable]]] = {
     "fr": {
         "fr_agreement": {"agree_noun_phrases": NONE, "elide_and_contract": NONE},
         "fr_lead": {"parse_lead": NONE},
-        "fr_predicate": {"agree_appositions": NONE},
         "fr_pronouns": {"agree_object_clitics": NONE, "pronoun_changes": EMPTY_DICT},
         "fr_subject": {"agree_opening_participle": NONE, "agree_predicates": NONE,
                        "agree_roles": NONE},

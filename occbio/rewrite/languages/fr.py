@@ -30,7 +30,6 @@ from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
 from occbio.rewrite.languages.fr_agreement import agree_noun_phrases, elide_and_contract
 from occbio.rewrite.languages.fr_forms import is_free, other_gender_form, starts_vowel
 from occbio.rewrite.languages.fr_lead import parse_lead
-from occbio.rewrite.languages.fr_predicate import agree_appositions
 from occbio.rewrite.languages.fr_pronouns import agree_object_clitics, pronoun_changes
 from occbio.rewrite.languages.fr_subject import (
     agree_opening_participle,
@@ -180,7 +179,6 @@ class French(Language):
             and low[i] not in _DET_F2M and low[i] not in _DET_M2F and low[i] not in _NOT_NOMINAL
         ]  # fmt: skip
         agree_noun_phrases(d, s, covered, plan, nominal, out, lex)
-        agree_appositions(d, s, covered, nominal, out, lex)
         if changed_pron or nominal:
             agree_roles(d, s, covered, out, lex)
         agree_opening_participle(d, s, covered, changed_pron, out, lex)

@@ -167,17 +167,3 @@ def agree_named_np(
     guess = person.get(low[j]) or other_gender_form(d, low[j], lex, verbish_ok=False)
     if guess is not None and guess != low[j]:
         out[j] = (1, (guess,))
-
-
-def agree_appositions(
-    d: str, s: Sentence, covered: Sequence[bool], nominal: Sequence[int], out: Plan, lex: Lexicon
-) -> None:
-    """An apposition after a changed noun names the same person: `Son père, un riche
-    marchand,` → `Sa mère, une riche marchande,`."""
-    low = s.low
-    for j in nominal:
-        k = j + 1
-        if k + 1 >= len(low) or s.gap_after(j) != ", " or low[k] not in ("un", "une"):
-            continue
-        if s.toks[j].islower() and not covered[k] and k not in out:
-            agree_predicate_np(d, k, s, covered, out, lex)
