@@ -554,8 +554,6 @@ f A loro è stato comunicato di non tornare.
 f È stato duro finire il lavoro.
   È stato duro finire il lavoro.
 # an infinitive or a pronoun for anyone is the subject
-f Viaggiare è diventato costoso.
-  Viaggiare è diventato costoso.
 f Nessuno si era accorto del furto.
   Nessuno si era accorto del furto.
 # `È stato un anno`: no subject and a noun of no person, nothing agrees; a person noun does
@@ -616,18 +614,12 @@ f Rossi ha vinto un premio ed è stato nominato direttore.
 # a degree adverb after a participle is the verb's: what follows it does not agree
 f Lui si è spostato molto spesso.
   Lei si è spostata molto spesso.
-# every form of avere: a participle after it does not agree (`avessero adottato`); an
-# adverb between a thing's copula and its participle (`è però tornata`)
+# every form of avere: a participle after it does not agree (`avessero adottato`)
 f Se gli alleati avessero adottato il piano, la guerra sarebbe finita prima.
   Se gli alleati avessero adottato il piano, la guerra sarebbe finita prima.
-m La squadra è però tornata in vantaggio.
-  La squadra è però tornata in vantaggio.
 # an adverb of degree between a noun and its adjective does not agree
 f Era un pittore molto famoso.
   Era una pittrice molto famosa.
-# a learned participle after a copula whose subject is a thing stays
-m La maggior parte non è considerata pericolosa.
-  La maggior parte non è considerata pericolosa.
 """
 
 

@@ -41,7 +41,6 @@ from occbio.rewrite.languages.it_nouns import (
     swap_titles,
 )
 from occbio.rewrite.languages.it_subject import fronted_predicate
-from occbio.rewrite.languages.it_things import thing_predicate
 from occbio.rewrite.languages.it_words import (
     _AGREE_ONLY,
     _AVERE,
@@ -142,8 +141,6 @@ class Italian(Language):
             k = i - 1  # `Sua madre decise` → `Suo padre decise` (a verb), not `decisi`
             if k in plan and s.joined(k) and not plan[k][1][-1].lower().endswith("i"):
                 return False
-        if source != "determiner" and thing_predicate(s, i):
-            return False  # `la maggior parte non è considerata`: the predicate of a thing
         neighbours = [k for k in (i - 1, i + 1) if k in plan and 0 <= k < len(s.low)]
         neighbours = [k for k in neighbours if s.joined(min(k, i))]
         if not neighbours:

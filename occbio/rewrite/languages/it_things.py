@@ -1,11 +1,9 @@
 """Italian: predicates that belong to something other than the person, so that nothing
 agrees with the person there.
 
-A participle after a copula whose subject is a thing (`il tentativo si è concluso`) keeps
-its form whatever the substitution tables say (:func:`thing_predicate`, asked by ``it.py``
-for every engine change); a copula with no visible subject before a noun phrase that names
-no person (`È stato un anno difficile`) keeps its participle (:func:`person_head`,
-:func:`overt_subject`, asked by ``it_lead.py``).
+A copula with no visible subject before a noun phrase that names no person (`È stato un
+anno difficile`) keeps its participle (:func:`person_head`, :func:`overt_subject`, asked by
+``it_lead.py``).
 """
 
 from __future__ import annotations
@@ -15,31 +13,13 @@ from collections.abc import Sequence
 from occbio.rewrite.languages.base import Sentence
 from occbio.rewrite.languages.it_articles import CLOSED
 from occbio.rewrite.languages.it_forms import invariable_adj
-from occbio.rewrite.languages.it_subject import is_adverb, person_is_subject, person_noun
+from occbio.rewrite.languages.it_subject import is_adverb, person_noun
 from occbio.rewrite.languages.it_words import (
-    _COPULA_VERBS,
     _INVARIANT_ADJ,
     _INVARIANT_NOUNS,
     _PERSON_PRON,
     _PRO_DROP,
 )
-
-
-def thing_predicate(s: Sentence, i: int) -> bool:
-    """Word ``i`` is a participle or adjective right after a copula (`è stato arrestato`, `si
-    è concluso`) whose subject is not the person (`il tentativo si è concluso`): it agrees with
-    that subject, so no learned substitution may change it."""
-    w = s.low[i]
-    if not w.isalpha() or not w.endswith(("o", "a")) or s.toks[i][:1].isupper():
-        return False
-    k = i - 1
-    if k >= 0 and s.low[k] in ("stato", "stata") and s.joined(k):
-        k -= 1
-    while k >= 0 and is_adverb(s.low[k]) and s.joined(k):
-        k -= 1
-    if k < 0 or s.low[k] not in _COPULA_VERBS or not s.joined(k):
-        return False
-    return not person_is_subject(s, s.covered, k)
 
 
 def person_head(s: Sentence, covered: Sequence[bool], j: int) -> bool:
