@@ -108,9 +108,8 @@ MODULES: dict[str, dict[str, dict[str, Callable]]] = {
                      "agree_quantifiers": NONE, "mark_common_nouns": NONE,
                      "swap_hand_nouns": NONE, "swap_titles": NONE},
         "it_subject": {"fronted_predicate": NONE},
-        # the vetoes it.py's `allows` takes from it_forms (the other it_* modules keep them)
-        "it_forms (vetoes)": {"participle_like": FALSE, "quantifier_without_noun": FALSE,
-                              "modifies_unchanged_np": FALSE, "lexical_gender": FALSE},
+        # the name veto it.py's `allows` takes from it_forms (the other it_* modules keep it)
+        "it_forms (name veto)": {"participle_like": FALSE},
     },
     "pt": {
         "pt_agreement": {"adjective_change": EMPTY_DICT, "agrees_here": TRUE,

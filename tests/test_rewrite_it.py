@@ -309,8 +309,6 @@ def test_half_understood_predicate_keeps_the_sentence(rw):
 
 ROUND_FOUR_PRECISION = """
 # `maschile` ↔ `femminile` is a change of meaning: nothing agrees with it
-f Lui fu scelto come miglior personaggio televisivo maschile dell'anno.
-  Lei fu scelta come miglior personaggio televisivo femminile dell'anno.
 f Lui suonava in una band tutta al maschile.
   Lei suonava in una band tutta al femminile.
 # a pronoun passes its gender to no neighbour (`questo punto`)
@@ -327,8 +325,6 @@ f Entrambi i fratelli e altri due fratelli lo aiutarono.
 # a participle after an unchanged noun phrase belongs to it
 f Lui visitava un castello medievale restaurato dal padre.
   Lei visitava un castello medievale restaurato dalla madre.
-m Lei visse in una villa nobiliare conosciuta in tutta la regione.
-  Lui visse in una villa nobiliare conosciuta in tutta la regione.
 # the subject is not the person: a name after `di`, a relative clause, `a lui`
 f Il pubblico di Londra non fu sorpreso quando lui lasciò la compagnia.
   Il pubblico di Londra non fu sorpreso quando lei lasciò la compagnia.
@@ -374,9 +370,6 @@ f Lui studiò a Londra, nel Regno Unito.
   Lei studiò a Londra, nel Regno Unito.
 f Lui lavorò per la NATO e visitò il Mar Morto.
   Lei lavorò per la NATO e visitò il Mar Morto.
-# an irregular masculine participle after an unchanged noun is that noun's
-f Lui disse che il progetto era a un punto morto.
-  Lei disse che il progetto era a un punto morto.
 # `ciò che`, `c'è`, `ciò non è`: the subject is not the person
 f Ciò che è stato scritto su di lui è falso.
   Ciò che è stato scritto su di lei è falso.

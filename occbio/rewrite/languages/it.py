@@ -25,12 +25,7 @@ from occbio.rewrite.languages.it_articles import (
     target_gender_before,
 )
 from occbio.rewrite.languages.it_clitics import swap_clitics
-from occbio.rewrite.languages.it_forms import (
-    lexical_gender,
-    modifies_unchanged_np,
-    participle_like,
-    quantifier_without_noun,
-)
+from occbio.rewrite.languages.it_forms import participle_like
 from occbio.rewrite.languages.it_lead import agree_predicates
 from occbio.rewrite.languages.it_nouns import (
     agree_postnominal,
@@ -112,8 +107,7 @@ class Italian(Language):
         determiner, clitic or pronoun to the word beside it (`gli insulti ricevuti lo
         portarono`, `presentati dallo stesso`, `A questo punto lui`); a word after a determiner
         of the target gender is not of the source gender (`delle cameriere`); capitalised
-        participles are names (`Regno Unito`); quantifiers agree with their own noun only;
-        a learned participle after an unchanged noun phrase is that noun's."""
+        participles are names (`Regno Unito`)."""
         if (
             source == "free"
             and i > 0
@@ -133,10 +127,6 @@ class Italian(Language):
             and participle_like(s.low[i], irregular=True)
         ):
             return False  # a name: `Regno Unito`, `Mar Morto`, `NATO`
-        if quantifier_without_noun(s, i):
-            return False  # `tutte le foto`, `molte volte`: they agree with their own noun
-        if source == "free" and modifies_unchanged_np(d, s, i):
-            return False  # `una tradizione conosciuta`: the adjective of an unchanged noun
         if source == "guess" and d == "f2m" and tgt[0].endswith("i") and s.low[i].endswith("e"):
             k = i - 1  # `Sua madre decise` → `Suo padre decise` (a verb), not `decisi`
             if k in plan and s.joined(k) and not plan[k][1][-1].lower().endswith("i"):
@@ -145,13 +135,9 @@ class Italian(Language):
         neighbours = [k for k in neighbours if s.joined(min(k, i))]
         if not neighbours:
             return True
-        # agreement runs from a noun, not from a pronoun (`A questo punto lui`) nor from
-        # `maschile` ↔ `femminile`, a change of meaning (`personaggio televisivo maschile`)
+        # agreement runs from a noun, not from a pronoun (`A questo punto lui`)
         return not all(
-            s.low[k] in CLOSED
-            or s.low[k] in _OBJ_CLITICS
-            or s.low[k] in _PERSON_PRON
-            or lexical_gender(s.low[k])
+            s.low[k] in CLOSED or s.low[k] in _OBJ_CLITICS or s.low[k] in _PERSON_PRON
             for k in neighbours
         )
 

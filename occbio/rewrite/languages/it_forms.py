@@ -12,30 +12,19 @@ from __future__ import annotations
 from occbio.rewrite.languages.base import Language, Lexicon, Sentence
 from occbio.rewrite.languages.it_articles import CLOSED
 from occbio.rewrite.languages.it_words import (
-    _ADVERBS,
     _AVERE,
-    _CLITICS,
     _COMMON_ENDINGS,
     _COMMON_NOUNS,
     _COPULA,
     _INVARIANT_NOUNS,
-    _LEXICAL_GENDER,
     _NOT_COMMON,
     _NOT_PREDICATE,
-    _NOUN_SWAP,
-    _NUMBERS,
-    _PERSON_PRON,
-    _PLAIN_ARTICLES,
-    _POSSESSIVE,
-    _VERB_ENDINGS,
     _VERBS,
 )
 
 #: endings of participles and adjectives that are never person nouns (`nominata`, `adottiva`)
 _PARTICIPLES = tuple(p + e for p in ("at", "it", "ut", "iv", "os") for e in "oaie")
-#: irregular participles (`morto`, `messo`, `scritto`): a masculine one after a noun is
-#: usually that noun's (the masculine is also the form of things)
-_IRREGULAR = ("rto", "sso", "tto", "rti", "ssi", "tti")
+#: irregular participles (`morto`, `messo`, `scritto`)
 _IRREGULAR_ALL = tuple(p + e for p in ("rt", "ss", "tt", "lt", "rs") for e in "oaie")
 
 #: participles whose passive with `di` + infinitive is impersonal (`fu deciso di`)
@@ -69,61 +58,12 @@ def quantifier_form(d: str, w: str) -> str | None:
     return None
 
 
-def lexical_gender(w: str) -> bool:
-    """`maschile` ↔ `femminile`: a change of meaning, not an agreement with the person, so
-    nothing around it agrees with it (`personaggio televisivo maschile`, `al maschile`)."""
-    return w in _LEXICAL_GENDER
-
-
-def quantifier_without_noun(s: Sentence, i: int) -> bool:
-    """A quantifier (`tutte`, `molte`, `altri`) whose next word did not change: it agrees
-    with that noun (`tutte le foto`, `molte volte`), not with the person."""
-    if s.low[i] not in QUANTIFIERS:
-        return False
-    k = i + 1
-    if k < len(s.low) and s.low[k] in _PLAIN_ARTICLES and s.joined(i):
-        k += 1  # `tutte le foto`: the noun after the article
-    return not (k < len(s.low) and s.covered[k] and s.joined(k - 1))
-
-
 def participle_like(w: str, *, irregular: bool = False) -> bool:
     """A participle or an adjective that is never a person noun (`unito`, `adottiva`);
     ``irregular`` also takes `morto`, `eletto`, `coinvolto`, `apparso`."""
     if w.endswith(("essa", "esse")):
         return False
     return w.endswith(_PARTICIPLES) or (irregular and w.endswith(_IRREGULAR_ALL))
-
-
-def modifies_unchanged_np(d: str, s: Sentence, i: int) -> bool:
-    """Word ``i`` follows a noun phrase opened by a determiner (`una tradizione conosciuta`,
-    `nella comunità adottiva`) that nothing changed: it is that noun's participle or
-    adjective."""
-    w = s.low[i]
-    if w in _NOUN_SWAP[d] or not (participle_like(w) or (d == "m2f" and w.endswith(_IRREGULAR))):
-        return False
-    j = i - 1
-    while j >= 0 and i - j <= 3 and s.joined(j):
-        w = s.low[j]
-        if s.covered[j]:
-            return False
-        if w in CLOSED:
-            return j < i - 1
-        if (
-            not w.isalpha()
-            or w in _POSSESSIVE
-            or w in _NUMBERS
-            or s.toks[j][:1].isupper()
-            or w in _AVERE
-            or w in _VERBS
-            or w in _CLITICS
-            or w in _ADVERBS
-            or w in _PERSON_PRON
-            or w in ("stato", "stata", "stati", "state", "che", "e", "ed", "o")
-            or w.endswith(_VERB_ENDINGS)
-        ):
-            return False
-        j -= 1
-    return False
 
 
 def same_for_both(w: str, *, loose: bool = False) -> bool:
