@@ -52,9 +52,6 @@ f Lui disse: «Sono felice di tornare a Santa Maria Capua Vetere».
   Lei disse: «Sono felice di tornare a Santa Maria Capua Vetere».
 f Lui studiò la corte di Lorenzo il Magnifico.
   Lei studiò la corte di Lorenzo il Magnifico.
-# `re` has one form for both numbers: the determiner decides
-f Fu uno dei due re di Sparta.
-  Fu una delle due regine di Sparta.
 """
 
 
@@ -144,8 +141,8 @@ def test_two_people_limitation_is_documented_behaviour(rw):
     # they stand, so a second person named by such a noun changes too (`lo scrittore` here is
     # someone else and should have stayed); a relative named by a possessive (`sua sorella`)
     # keeps its gender.
-    out = rw.rewrite("Lui ha conosciuto lo scrittore a Roma con sua sorella.", "feminine")
-    assert out == "Lei ha conosciuto la scrittrice a Roma con sua sorella."
+    out = rw.rewrite("Lui incontrò lo scrittore a Roma con sua sorella.", "feminine")
+    assert out == "Lei incontrò la scrittrice a Roma con sua sorella."
     # A dative clitic before a verb is taken to be the person (on the choosing data it is,
     # 45 times in 47): `gli` meaning `to them` or another man changes too.
     out = rw.rewrite("Nel 1990 gli fu diagnosticato un cancro.", "feminine")
@@ -348,8 +345,6 @@ m Lei incontrò un signore anziano.
 # `re` after a plural copula is plural
 m Le sue figlie divennero regine.
   I suoi figli divennero re.
-f I due fratelli divennero re.
-  Le due sorelle divennero regine.
 # `re` ↔ `regine` in the plural
 m Le regine di Spagna la ricevettero.
   I re di Spagna lo ricevettero.
@@ -607,9 +602,6 @@ f Rossi ha vinto un premio ed è stato nominato direttore.
 # a degree adverb after a participle is the verb's: what follows it does not agree
 f Lui si è spostato molto spesso.
   Lei si è spostata molto spesso.
-# every form of avere: a participle after it does not agree (`avessero adottato`)
-f Se gli alleati avessero adottato il piano, la guerra sarebbe finita prima.
-  Se gli alleati avessero adottato il piano, la guerra sarebbe finita prima.
 # an adverb of degree between a noun and its adjective does not agree
 f Era un pittore molto famoso.
   Era una pittrice molto famosa.

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from occbio.rewrite.languages.base import Language, Lexicon, Plan, Sentence
 from occbio.rewrite.languages.it_articles import (
     CLOSED,
-    FORMS,
     agree_determiners,
     target_gender_before,
 )
@@ -40,17 +39,10 @@ from occbio.rewrite.languages.it_words import (
     _AGREE_ONLY,
     _AVERE,
     _COPULA,
-    _NOUN_PLURAL,
-    _NUMBERS,
     _OBJ_CLITICS,
     _PERSON_PRON,
     _POSSESSIVE,
     _VERBS,
-)
-
-#: plural copulas: a noun of one form for both numbers after them is plural
-_PLURAL_COPULA = frozenset(
-    {"divennero", "diventarono", "furono", "erano", "sono", "vennero", "rimasero"}
 )
 
 
@@ -191,34 +183,6 @@ class Italian(Language):
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
         if s.notes.get("abort"):  # a predicate of the person only half understood
             plan.clear()
-            return
-        # `re`, `papà`: one form for both numbers; plural after a plural determiner or number
-        for i in sorted(plan):
-            ln, tgt = plan[i]
-            if ln == 1 and len(tgt) == 1 and s.low[i] in _NOUN_PLURAL and i > 0:
-                prev = plan[i - 1][1][-1].lower() if (i - 1) in plan else s.low[i - 1]
-                prev_src = s.low[i - 1]
-                plural = (
-                    prev_src in _NUMBERS
-                    or prev_src.isdigit()
-                    or prev_src in _PLURAL_COPULA  # `divennero re`
-                    or any(e[2] == "pl" for e in FORMS.get(prev, []))
-                    or prev in ("suoi", "sue", "loro", "tutti", "tutte", "molti", "molte")
-                )
-                if plural:
-                    pl = _NOUN_PLURAL[s.low[i]][1 if d == "m2f" else 0]
-                    plan[i] = (1, (pl,))
-        # a participle after avere does not agree with the subject (`ha conosciuto`), only with
-        # an object clitic before it (`l'ha conosciuta`)
-        for i in sorted(plan):
-            ln, tgt = plan[i]
-            if ln != 1 or i == 0 or s.low[i - 1] not in _AVERE:
-                continue
-            if not s.low[i].endswith(("ato", "ata", "ito", "ita", "uto", "uta", "to", "ta")):
-                continue
-            if i > 1 and s.low[i - 2] in ("lo", "la", "l'", "l’", "li", "le"):
-                continue
-            del plan[i]
 
 
 RULES = Italian(

@@ -275,8 +275,6 @@ _NOUN_SWAP: dict[str, dict[str, str]] = {"m2f": {}, "f2m": {}}
 for _m, _f in zip(_PERSON_NOUNS[::2], _PERSON_NOUNS[1::2], strict=True):
     _NOUN_SWAP["m2f"].setdefault(_m, _f)
     _NOUN_SWAP["f2m"].setdefault(_f, _m)
-#: nouns with one form for both numbers: (masculine plural, feminine plural)
-_NOUN_PLURAL = {"re": ("re", "regine"), "papà": ("papà", "mamme")}
 #: plural person nouns of the hand list, for `uno dei X`
 _PLURAL_PERSON = {
     "m2f": {"padri": "madri", "fratelli": "sorelle", "figli": "figlie", "uomini": "donne"},
