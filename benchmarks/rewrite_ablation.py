@@ -116,8 +116,6 @@ MODULES: dict[str, dict[str, dict[str, Callable]]] = {
                          "determiner_change": EMPTY_DICT, "fathers_change": EMPTY_DICT,
                          "gender_word": EMPTY_DICT},
         "pt_lead": {"sentence_lead": NONE},
-        "pt_noun_phrase": {"apposition_np": EMPTY_DICT, "como_np": EMPTY_DICT,
-                           "head_after_adjective": EMPTY_DICT},
         # a participle's gate opens (the veto goes), a predicate's start is never found
         "pt_opening": {"opening": EMPTY_DICT, "thing_subject_after_comma": FALSE},
         "pt_predicates": {"coordinated_role": EMPTY_DICT, "elided_predicate": EMPTY_DICT,

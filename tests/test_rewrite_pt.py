@@ -58,12 +58,6 @@ def test_enclitic_object_pronoun(rw):
     assert rw.rewrite(src, "masculine") == "Ele queria conhecê-lo melhor."
 
 
-def test_proclitic_object_pronoun(rw):
-    # `como traidor` is a predicate of the person too
-    src = "Ele disse que alguns o viram como traidor."
-    assert rw.rewrite(src, "feminine") == "Ela disse que alguns a viram como traidora."
-
-
 def test_names_never_change(rw):
     src = "Ele nasceu em Santa Maria e estudou a obra de Pedro Álvares Cabral."
     out = "Ela nasceu em Santa Maria e estudou a obra de Pedro Álvares Cabral."
@@ -121,8 +115,6 @@ def test_nothing_to_change_is_identical(rw, sentence):
         ("Ele foi um dos fundadores do clube.", "Ela foi uma das fundadoras do clube."),
         # a noun of both genders: the article and the adjective after it change
         ("Ele é um fã ferrenho do clube.", "Ela é uma fã ferrenha do clube."),
-        # `como` + a bare person noun
-        ("Ele trabalhou como advogado.", "Ela trabalhou como advogada."),
         # object predicate after a changed clitic
         (
             "Os críticos o consideram um dos maiores escritores do país.",
@@ -170,16 +162,10 @@ def test_participles_of_things_kept(rw):
 
 
 def test_como_article_phrases(rw):
-    # f→m: `como uma astuta empresária` is the person's
-    src = "Ela trabalhou como uma astuta empresária."
-    assert rw.rewrite(src, "masculine") == "Ele trabalhou como um astuto empresário."
     # m→f `como um X` names a kind as often as the person: left alone (`como um dado
-    # adquirido`); `como um dos X` is the person's group
+    # adquirido`)
     src = "Ele considera a família como um dado adquirido."
     assert rw.rewrite(src, "feminine") == "Ela considera a família como um dado adquirido."
-    src = "Ele ficou conhecido como um dos melhores escritores do oeste."
-    out = "Ela ficou conhecida como uma das melhores escritoras do oeste."
-    assert rw.rewrite(src, "feminine") == out
 
 
 def test_free_adjectives_only_the_persons(rw):
@@ -335,9 +321,7 @@ def test_lead_not_at_all(rw):
         ("Ele foi eleito o melhor jogador do ano.", "Ela foi eleita a melhor jogadora do ano."),
         ("Ele foi aluno do pintor.", "Ela foi aluna do pintor."),
         ("Ele foi promovido a capitão em 1915.", "Ela foi promovida a capitã em 1915."),
-        # appositions; a head noun after a changed article and adjective
-        ("O seu pai, um rico comerciante, morreu.", "A sua mãe, uma rica comerciante, morreu."),
-        ("Ele, um famoso escritor, morreu.", "Ela, uma famosa escritora, morreu."),
+        # a head noun after a changed article and adjective
         ("Ele era um conhecido banqueiro.", "Ela era uma conhecida banqueira."),
         # `masculino` after a changed noun; a name that is the sentence's only person
         ("Ele foi o protagonista masculino.", "Ela foi a protagonista feminina."),

@@ -2,14 +2,14 @@
 
 What changes: pronouns and person nouns (``extra_subs``); articles, contractions and
 adjectives that agree with a changed noun (``pt_agreement``); predicates after a copula whose
-subject is the person (``pt_predicates``); noun phrases that name the
-person, `um dos X`, `como` + noun phrase and appositions (``pt_noun_phrase``); object clitics
-(``pt_pronouns``); Wikipedia lead sentences, rewritten whole or not at all (``pt_lead``); the
-sentence's opening and subjectless clauses (``pt_opening``). Word forms and the other-gender
-guess are in ``pt_forms``, the word lists in ``pt_words``. With relatives kept, the noun phrase
-after a kinship noun and `de` is the relative's too (`filha do pintor X`), and so is a person
-noun before a first name of its own gender (`conheceu o ator Paulo Reis`); person nouns inside
-the name of a place or an institution (`Rua da Princesa`, `Nossa Senhora`) never change.
+subject is the person (``pt_predicates``), with the noun phrases that name the person (`um dos
+X`, ``pt_noun_phrase``); object clitics (``pt_pronouns``); Wikipedia lead sentences, rewritten
+whole or not at all (``pt_lead``); the sentence's opening and subjectless clauses
+(``pt_opening``). Word forms and the other-gender guess are in ``pt_forms``, the word lists in
+``pt_words``. With relatives kept, the noun phrase after a kinship noun and `de` is the
+relative's too (`filha do pintor X`), and so is a person noun before a first name of its own
+gender (`conheceu o ator Paulo Reis`); person nouns inside the name of a place or an
+institution (`Rua da Princesa`, `Nossa Senhora`) never change.
 
 The engine's own suffix guess (any word next to any changed word) is switched off
 (``suffixes=()``): every agreement here is proposed by :meth:`Portuguese.propose`, which sees the
@@ -48,11 +48,6 @@ from occbio.rewrite.languages.pt_forms import (
     other_gender,
 )
 from occbio.rewrite.languages.pt_lead import sentence_lead
-from occbio.rewrite.languages.pt_noun_phrase import (
-    apposition_np,
-    como_np,
-    head_after_adjective,
-)
 from occbio.rewrite.languages.pt_opening import opening, thing_subject_after_comma
 from occbio.rewrite.languages.pt_predicates import (
     coordinated_role,
@@ -284,9 +279,6 @@ class Portuguese(Language):
         # object pronouns changed (`a tornasse`, `a consideram`)
         clitics = {i for i in dets if low[i] in ("o", "a") and i + 1 not in src_of}
         person_seen = bool(pron) or bool(nominal)
-        # a changed participle opening the sentence (`Formado em medicina, ...`) names the
-        # subject as a pronoun would
-        opened = any(p in nominal and low[p].endswith(_PARTICIPLE) for p in (0, 1))
 
         def free(i: int) -> bool:
             return 0 <= i < n and not covered[i] and i not in out
@@ -318,9 +310,6 @@ class Portuguese(Language):
                     if predicate_starts(s, i, pron | nominal, pron, lex, clitics)
                     else {}
                 )
-                or (como_np(d, s, i, lex, free) if pron or opened else {})
-                or apposition_np(d, s, i, lex, free, nominal)
-                or head_after_adjective(d, s, i, lex, nominal, dets)
                 or proclitic_change(d, s, i, lex, covered)
                 or (enclitic_change(d, s, i) if person_seen else {})
             )

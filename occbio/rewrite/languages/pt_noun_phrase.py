@@ -1,10 +1,10 @@
 """Portuguese noun phrases that name the person: `um especialista`, `o primeiro reitor`,
-`um dos maiores imperadores`, `trabalhou como advogado`.
+`um dos maiores imperadores`.
 
 Given the article (or the first word) of a noun phrase, find its head and decide whether it is
 a person noun; only then change it (or mark a noun of both genders as the person, unchanged).
 The article and the adjectives follow through the agreement rules. Used by predicates, the
-opening subject, lead sentences and `como` + noun phrase alike.
+opening subject and lead sentences alike.
 """
 
 from __future__ import annotations
@@ -162,48 +162,3 @@ def group_np(d: str, s: Sentence, k: int, h: int, lex: Lexicon, free) -> Plan:
             continue
         return {}
     return {}
-
-
-def como_np(d: str, s: Sentence, i: int, lex: Lexicon, free) -> Plan:
-    """`trabalhou como advogado`, `como um astuto empresário`: the noun phrase after `como`
-    (``i``), when it names a person for sure."""
-    low, toks = s.low, s.toks
-    if not (i > 0 and low[i - 1] == "como" and s.gap_after(i - 1) == " " and toks[i][:1].islower()):
-        return {}
-    arts = ("o", "um") if d == "m2f" else ("a", "uma")
-    bare = low[i] not in arts
-    # m2f `como um X` (not `um dos`) names a kind more often than the person
-    if d == "m2f" and low[i] == "um" and low[i + 1 : i + 2] != ["dos"]:
-        return {}
-    return person_np(d, s, i, lex, free, bare, sure=True)
-
-
-def apposition_np(d: str, s: Sentence, i: int, lex: Lexicon, free, nominal: set) -> Plan:
-    """`a sua mãe, uma rica comerciante`: an apposition right after a changed person noun
-    names that person; its article (``i``) and head agree when the head is a person noun."""
-    low = s.low
-    arts = ("o", "um") if d == "m2f" else ("a", "uma")
-    if not (i > 0 and low[i] in arts and s.gap_after(i - 1) == ", "):
-        return {}
-    prev = low[i - 1]
-    person = prev in PERSON_PRED_SWAP[d] and i - 1 in nominal
-    if not person and not (prev in ("ele", "ela") and s.covered[i - 1]):
-        return {}
-    got = person_np(d, s, i, lex, free, sure=True)
-    if got and s.toks[i][:1].islower():
-        got.setdefault(i, (1, (DETERMINER_SWAP[d][low[i]],)))
-    return got
-
-
-def head_after_adjective(d: str, s: Sentence, i: int, lex: Lexicon, nominal: set, dets) -> Plan:
-    """`um conhecido banqueiro` whose article and adjective changed already: the head noun
-    after them agrees when it is a person noun for sure."""
-    low = s.low
-    if not (i > 1 and i - 1 in nominal and i - 2 in dets and s.toks[i][:1].islower()):
-        return {}
-    if s.gap_after(i - 1) != " " or s.gap_after(i - 2) != " " or low[i - 2] in ("o", "a"):
-        return {}
-    t = other_gender(d, low[i], lex, veto=False, agent=True)
-    if t is None or t == low[i] or not is_sure_person(d, low[i], t, lex):
-        return {}
-    return {i: (1, (t,))}
