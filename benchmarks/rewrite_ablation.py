@@ -121,7 +121,6 @@ MODULES: dict[str, dict[str, dict[str, Callable]]] = {
         "pt_predicates": {"coordinated_role": EMPTY_DICT, "elided_predicate": EMPTY_DICT,
                           "participle_can_be_persons": TRUE, "predicate": EMPTY_DICT,
                           "predicate_starts": FALSE},
-        "pt_pronouns": {"enclitic_change": EMPTY_DICT, "proclitic_change": EMPTY_DICT},
     },
 }  # fmt: skip
 

@@ -51,13 +51,6 @@ def test_agreement_both_ways(rw, masculine, feminine):
     assert rw.rewrite(feminine, "masculine") == masculine
 
 
-def test_enclitic_object_pronoun(rw):
-    src = "Ele chegou tarde e a polícia levou-o para casa."
-    assert rw.rewrite(src, "feminine") == "Ela chegou tarde e a polícia levou-a para casa."
-    src = "Ela queria conhecê-la melhor."
-    assert rw.rewrite(src, "masculine") == "Ele queria conhecê-lo melhor."
-
-
 def test_names_never_change(rw):
     src = "Ele nasceu em Santa Maria e estudou a obra de Pedro Álvares Cabral."
     out = "Ela nasceu em Santa Maria e estudou a obra de Pedro Álvares Cabral."
@@ -109,17 +102,10 @@ def test_nothing_to_change_is_identical(rw, sentence):
 @pytest.mark.parametrize(
     ("masculine", "feminine"),
     [
-        # proclitic object pronoun after a noun subject
-        ("Os policiais o prenderam na fronteira.", "Os policiais a prenderam na fronteira."),
         # `um dos X` as the predicate: the group is the person's kind
         ("Ele foi um dos fundadores do clube.", "Ela foi uma das fundadoras do clube."),
         # a noun of both genders: the article and the adjective after it change
         ("Ele é um fã ferrenho do clube.", "Ela é uma fã ferrenha do clube."),
-        # object predicate after a changed clitic
-        (
-            "Os críticos o consideram um dos maiores escritores do país.",
-            "Os críticos a consideram uma das maiores escritoras do país.",
-        ),
         # a copula with no subject of its own: the person's
         ("Ele disse que estava cansado.", "Ela disse que estava cansada."),
         # participles coordinated with a changed one
@@ -362,7 +348,6 @@ def test_round_four_both_ways(rw, masculine, feminine):
         ("O uso por parte dele tornou-se aceitado.", "O uso por parte dela tornou-se aceitado."),
         # `o fez` without an infinitive is `did it`; someone's parents stay parents
         ("Ele prometeu fazê-lo e o fez em 1990.", "Ela prometeu fazê-lo e o fez em 1990."),
-        ("A notícia o fez chorar.", "A notícia a fez chorar."),
         ("Ele morava com os pais que eram pobres.", "Ela morava com os pais que eram pobres."),
     ],
 )  # fmt: skip
@@ -378,8 +363,7 @@ def test_round_four_to_feminine(rw, source, expected):
         ("Foi a primeira vez que ela cantou.", "Foi a primeira vez que ele cantou."),
         ("Segundo ela, a opção MWP foi favorecida.", "Segundo ele, a opção MWP foi favorecida."),
         ("O Espanhol é falado por ela.", "O Espanhol é falado por ele."),
-        # `a quem`, `há a` are no object pronouns; `dado que` is a conjunction
-        ("Ela agradeceu a quem a ajudou.", "Ele agradeceu a quem o ajudou."),
+        # `há a` is no object pronoun; `dado que` is a conjunction
         ("Ela disse que há a garantia de emprego.", "Ele disse que há a garantia de emprego."),
         ("Ela ficou calada, dado que não sabia.", "Ele ficou calado, dado que não sabia."),
         # agreeing with the noun before the comma; an adjective before a noun; a thing subject
@@ -493,13 +477,6 @@ def test_round_five_leads_both_ways(rw, masculine, feminine):
 
 def test_round_five_nele_after_a_verb(rw):
     assert rw.rewrite("Todos confiavam nele.", "feminine") == "Todos confiavam nela."
-
-
-def test_round_five_enclitic_predicate(rw):
-    # `considera-o` + its predicate (to the masculine `a crítica` may be what `-a` stands for)
-    src = "A crítica considera-o um dos melhores escritores da sua geração."
-    out = "A crítica considera-a uma das melhores escritoras da sua geração."
-    assert rw.rewrite(src, "feminine") == out
 
 
 @pytest.mark.parametrize(

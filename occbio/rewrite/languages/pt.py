@@ -3,13 +3,13 @@
 What changes: pronouns and person nouns (``extra_subs``); articles, contractions and
 adjectives that agree with a changed noun (``pt_agreement``); predicates after a copula whose
 subject is the person (``pt_predicates``), with the noun phrases that name the person (`um dos
-X`, ``pt_noun_phrase``); object clitics (``pt_pronouns``); Wikipedia lead sentences, rewritten
-whole or not at all (``pt_lead``); the sentence's opening and subjectless clauses
-(``pt_opening``). Word forms and the other-gender guess are in ``pt_forms``, the word lists in
-``pt_words``. With relatives kept, the noun phrase after a kinship noun and `de` is the
-relative's too (`filha do pintor X`), and so is a person noun before a first name of its own
-gender (`conheceu o ator Paulo Reis`); person nouns inside the name of a place or an
-institution (`Rua da Princesa`, `Nossa Senhora`) never change.
+X`, ``pt_noun_phrase``); Wikipedia lead sentences, rewritten whole or not at all (``pt_lead``);
+the sentence's opening and subjectless clauses (``pt_opening``). Word forms and the
+other-gender guess are in ``pt_forms``, the word lists in ``pt_words``. With relatives kept,
+the noun phrase after a kinship noun and `de` is the relative's too (`filha do pintor X`), and
+so is a person noun before a first name of its own gender (`conheceu o ator Paulo Reis`);
+person nouns inside the name of a place or an institution (`Rua da Princesa`, `Nossa Senhora`)
+never change.
 
 The engine's own suffix guess (any word next to any changed word) is switched off
 (``suffixes=()``): every agreement here is proposed by :meth:`Portuguese.propose`, which sees the
@@ -56,7 +56,6 @@ from occbio.rewrite.languages.pt_predicates import (
     predicate,
     predicate_starts,
 )
-from occbio.rewrite.languages.pt_pronouns import enclitic_change, proclitic_change
 from occbio.rewrite.languages.pt_words import _ADJ, _PARTICIPLE
 
 #: the hand-listed person nouns, either gender
@@ -278,7 +277,6 @@ class Portuguese(Language):
         nominal = {i for i in src_of if i not in pron and i not in dets}
         # object pronouns changed (`a tornasse`, `a consideram`)
         clitics = {i for i in dets if low[i] in ("o", "a") and i + 1 not in src_of}
-        person_seen = bool(pron) or bool(nominal)
 
         def free(i: int) -> bool:
             return 0 <= i < n and not covered[i] and i not in out
@@ -310,8 +308,6 @@ class Portuguese(Language):
                     if predicate_starts(s, i, pron | nominal, pron, lex, clitics)
                     else {}
                 )
-                or proclitic_change(d, s, i, lex, covered)
-                or (enclitic_change(d, s, i) if person_seen else {})
             )
         if lead is not None:  # inside the lead's predicate only what its parse decided
             span, lp = lead["span"], lead["plan"]

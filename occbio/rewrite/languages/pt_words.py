@@ -261,9 +261,8 @@ _VERB_FORMS = (
     ("ou", ("ar",)), ("eu", ("er",)), ("iu", ("ir",)),
     ("am", ("ar",)), ("em", ("er", "ir")),
 )  # fmt: skip
-# present singular (`o ajuda`, `a leva`): often a noun after an article, so only after these
+# present singular (`o ajuda`, `a leva`): often a noun after an article, so only where asked
 _VERB_FORMS_SG = (("a", ("ar",)), ("e", ("er", "ir")))
-_CLITIC_STRONG = frozenset("não nunca jamais também já ainda me te lhe nos".split())
 _IRREGULAR_VERBS = frozenset(
     """fez faz fará faria fizeram fizesse deu deram dá dão daria viu viram vê vêem disse
     disseram diz tem teve tinha têm tiveram tivesse pôs põe puseram quis quiseram trouxe
@@ -274,11 +273,6 @@ _NOT_VERB = frozenset(
     """homem ordem jovem viagem imagem origem margem nuvem bem trem porém também alguém
     ninguém além armazém refém desdém sem tem mundo fundo segundo comando bando museu
     ateu judeu europeu plebeu apogeu liceu caso""".split()
-)
-# after these `o`/`a` is an article, not a clitic
-_ART_BEFORE = frozenset(
-    """de em para com por sobre entre até contra sem sob após desde perante como do da no
-    na ao à pelo pela todo toda""".split()
 )
 # suffix changes (feminine, masculine), longest first
 _SUFFIXES = [
