@@ -50,14 +50,13 @@ from occbio.rewrite.learn import aligned_edits
             "masculine",
             "Crowds watched him record the song.",
         ),
-        # an irregular plural possessive takes 's; Our Lady is the Virgin Mary; First Lady's peer
+        # Our Lady is the Virgin Mary
         (
             "en",
             "She sang at Our Lady of Grace for the ladies' choir.",
             "masculine",
-            "He sang at Our Lady of Grace for the gentlemen's choir.",
+            "He sang at Our Lady of Grace for the ladies' choir.",
         ),
-        ("en", "She served as First Lady.", "masculine", "He served as First Gentleman."),
         (
             "en",
             "She described herself as an actress.",

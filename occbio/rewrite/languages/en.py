@@ -1,4 +1,5 @@
-"""English: pronouns, a hand list of gendered person nouns, ``her`` → ``his``/``him``."""
+"""English: ``her`` → ``his``/``him``, peer titles (``Lady`` → ``Lord``); pronouns and person
+nouns come from the learned tables."""
 
 from __future__ import annotations
 
@@ -6,55 +7,11 @@ from dataclasses import dataclass
 
 from occbio.rewrite.languages.base import Language, Plan, Sentence
 
-_PRONOUNS = {
-    "f2m": {"she": "he", "herself": "himself", "hers": "his", "her": "his"},
-    "m2f": {"he": "she", "himself": "herself", "him": "her", "his": "her"},
-}
-
-# English gendered person nouns (masculine, feminine), written from grammar knowledge, not from
-# the pairs: the human counterfactuals flip them whoever they name, and the learned tables
-# only know those seen in the choosing half. Words with another common sense (count, lord,
-# master, man's "one") and spouses and siblings (who are not the person rewritten) are left out.
-_EN_PAIRS = [
-    ("actor", "actress"), ("waiter", "waitress"), ("duke", "duchess"), ("prince", "princess"),
-    ("king", "queen"), ("emperor", "empress"), ("baron", "baroness"), ("viscount", "viscountess"),
-    ("marquess", "marchioness"), ("heir", "heiress"), ("host", "hostess"),
-    ("steward", "stewardess"), ("god", "goddess"), ("hero", "heroine"), ("priest", "priestess"),
-    ("abbot", "abbess"), ("monk", "nun"), ("widower", "widow"), ("boyfriend", "girlfriend"),
-    ("nephew", "niece"), ("uncle", "aunt"), ("grandfather", "grandmother"),
-    ("grandson", "granddaughter"), ("stepson", "stepdaughter"), ("stepfather", "stepmother"),
-    ("son", "daughter"), ("father", "mother"), ("boy", "girl"), ("man", "woman"),
-    ("gentleman", "lady"), ("sir", "dame"), ("tsar", "tsarina"), ("sultan", "sultana"),
-    ("masseur", "masseuse"),
-    ("fiancé", "fiancée"), ("businessman", "businesswoman"), ("chairman", "chairwoman"),
-    ("spokesman", "spokeswoman"), ("congressman", "congresswoman"),
-    ("sportsman", "sportswoman"), ("horseman", "horsewoman"), ("statesman", "stateswoman"),
-    ("policeman", "policewoman"), ("salesman", "saleswoman"), ("cameraman", "camerawoman"),
-    ("councilman", "councilwoman"), ("craftsman", "craftswoman"), ("countryman", "countrywoman"),
-    ("kinsman", "kinswoman"), ("schoolboy", "schoolgirl"), ("godfather", "godmother"),
-    ("patriarch", "matriarch"), ("headmaster", "headmistress"), ("mr", "mrs"),
-]  # fmt: skip
-_EN_PLURAL = {"man": "men", "woman": "women", "gentleman": "gentlemen", "lady": "ladies"}
-#: Feminine words whose masculine has another common sense (``count``): rewritten into the
-#: masculine only.
-_EN_F2M_ONLY = {"countess": "count", "countesses": "counts"}
 #: A capitalised title becomes its peer title (`Lady Jane` → `Lord Jane`, `Countess of Derby` →
 #: `Earl of Derby`); in lower case `lady` is `gentleman` (the choosing pairs: 14 of 17
 #: capitalised `Lady` → `Lord`, 16 of 33 lower-case `lady`/`ladies` → `gentleman`/`gentlemen`,
 #: 8 → `lord(s)`).
 _EN_F2M_TITLE = {"lady": "lord", "ladies": "lords", "countess": "earl", "countesses": "earls"}
-
-
-def _en_forms(word: str) -> list[str]:
-    if word in _EN_PLURAL:
-        return [word, _EN_PLURAL[word]]
-    if word.endswith("man"):
-        return [word, word[:-3] + "men"]
-    if word.endswith("ess") or word.endswith("ss"):
-        return [word, word + "es"]
-    if word in ("mr", "mrs"):
-        return [word]
-    return [word, word + "s"]
 
 
 # English `her` before these (or before punctuation / the end) is an object: `him`. Words that
@@ -137,16 +94,6 @@ def _only_verb(word: str) -> bool:
 
 @dataclass
 class English(Language):
-    def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
-        out = {src: ("free", tgt) for src, tgt in _PRONOUNS[d].items()}
-        if d == "f2m":
-            out.update({src: ("free", tgt) for src, tgt in _EN_F2M_ONLY.items()})
-        for m, f in _EN_PAIRS:
-            for mf, ff in zip(_en_forms(m), _en_forms(f), strict=False):
-                src, tgt = (ff, mf) if d == "f2m" else (mf, ff)
-                out.setdefault(src, ("free", tgt))
-        return out
-
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
         """``her`` → ``him`` before what cannot start a noun phrase, else ``his``; ``his`` →
         ``hers`` when it stands alone; `God` stays; a plural

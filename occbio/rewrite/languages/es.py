@@ -20,7 +20,7 @@ the choosing half of MT-GenEval dev only), with the module that holds each rule:
 * adjectives after a changed noun agree with it, in number too and across ``muy``/``no``
   (``hermanas pequeñas``), and words of gender (``masculino``): ``es_adjectives``;
 * ``el propio`` + name → ``la propia`` + name, ``dama`` → ``caballero`` (``Dama`` + name →
-  ``Sir``): ``es_noun_phrase``; ``sí mismo`` ↔ ``sí misma``: here;
+  ``Sir``): ``es_noun_phrase``;
 * vetoes: an adjective next to a thing or epicene noun is that noun's (``representación
   única``, ``estrella invitada``); a learned adjective or participle does not change on its own
   (``ruso``, ``nombrado``: agreement and predicates do it); a learned masculine office in a
@@ -109,13 +109,6 @@ _SE_COPULAS = frozenset({"volvió", "volvía", "vuelve", "hizo", "hacía", "hace
 
 @dataclass
 class Spanish(Language):
-    def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
-        if d == "f2m":
-            return {"ella": ("free", "él"), "sí misma": ("free", "sí mismo"),
-                    "matriarca": ("free", "patriarca")}  # fmt: skip
-        return {"él": ("free", "ella"), "sí mismo": ("free", "sí misma"),
-                "patriarca": ("free", "matriarca")}  # fmt: skip
-
     def never_change(self, d: str) -> list[str]:
         # articles agree through the determiner rule; the learned "after a changed word" rules
         # for them ignore punctuation (`propietario, el lugar`)

@@ -42,7 +42,7 @@ from occbio.rewrite.languages.fr_things import (
     drop_unagreeing_participles,
     drop_work_participles,
 )
-from occbio.rewrite.languages.fr_words import _DET_F2M, _DET_M2F, _NEVER, _PERSON_PAIRS
+from occbio.rewrite.languages.fr_words import _DET_F2M, _DET_M2F, _NEVER
 
 __all__ = ["RULES", "French", "starts_vowel"]
 
@@ -92,11 +92,6 @@ class French(Language):
                 if "’" in w:
                     low[i] = w.replace("’", "'")
         return super().protected_positions(d, s)
-
-    def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
-        # rare person nouns, only into the masculine (as in Spanish: into the feminine they
-        # often name someone else, and a wrong feminine costs more than a kept one)
-        return {f: ("free", m) for m, f in _PERSON_PAIRS} if d == "f2m" else {}
 
     def never_change(self, d: str) -> list[str]:
         return list(_NEVER[d])

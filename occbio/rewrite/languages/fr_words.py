@@ -179,14 +179,6 @@ _NAMING = frozenset(
     "redevenu consacré".split()
     for e in ("", "e")
 )
-#: person nouns of kinship and rank the tables saw too rarely, (masculine, feminine): the
-#: human counterfactuals change every one they contain
-_PERSON_PAIRS = [
-    ("neveu", "nièce"), ("neveux", "nièces"), ("cousin", "cousine"), ("cousins", "cousines"),
-    ("parrain", "marraine"), ("filleul", "filleule"), ("veuf", "veuve"),
-    ("marquis", "marquise"), ("tsar", "tsarine"), ("abbé", "abbesse"),
-    ("compagnon", "compagne"), ("compagnons", "compagnes"),
-]  # fmt: skip
 #: nouns of one grammatical gender whoever they name (`une victime`, `un personnage`): a
 #: predicate noun phrase with one of them keeps its article
 _ONE_GENDER = frozenset(

@@ -56,9 +56,6 @@ def _zipf() -> dict[str, float]:
 class Italian(Language):
     """Italian: the engine's hooks; the rules themselves live in the ``it_*.py`` modules."""
 
-    def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
-        return {}
-
     def never_change(self, d: str) -> list[str]:
         # determiners are agreed by propose() with the phonology of the new next word;
         # adjectives only agree with a changed noun (the morphology rule), never on their own

@@ -1,6 +1,6 @@
 """Portuguese: the :class:`Portuguese` rules, whose hooks hand each job to its own module.
 
-What changes: pronouns and person nouns (``extra_subs``); articles, contractions and
+What changes: pronouns and person nouns (the learned tables); articles, contractions and
 adjectives that agree with a changed noun (``pt_agreement``); predicates after a copula whose
 subject is the person (``pt_predicates``), with the noun phrases that name the person (`um dos
 X`, ``pt_noun_phrase``); Wikipedia lead sentences, rewritten whole or not at all (``pt_lead``);
@@ -42,7 +42,6 @@ from occbio.rewrite.languages.pt_forms import (
     IRREGULAR_PARTICIPLES,
     PERSON_SWAP,
     PRONOUN_FORMS,
-    PRONOUN_SWAP,
     is_adverb,
     is_verb,
     other_gender,
@@ -208,11 +207,6 @@ class Portuguese(Language):
         return super().relatives(s) | relative_complements(s) | named_others(s)
 
     # ---------------------------------------------------------------- substitutions
-    def extra_subs(self, d: str) -> dict[str, tuple[str, str]]:
-        out = {s: ("free", t) for s, t in PERSON_SWAP[d].items()}
-        out.update({s: ("free", t) for s, t in PRONOUN_SWAP[d].items()})
-        return out
-
     def never_change(self, d: str) -> list[str]:
         # articles and contractions: only through the guarded rule in propose
         # `pais` (parents / fathers) and `membro` are usually left alone

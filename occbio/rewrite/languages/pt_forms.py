@@ -54,8 +54,6 @@ def swap_table(pairs, d: str) -> dict[str, str]:
 DETERMINER_SWAP = {"m2f": {m: f for f, m in _DETS}, "f2m": {f: m for f, m in _DETS}}
 #: every gendered determiner, either gender
 DETERMINER_FORMS = frozenset(w for p in _DETS for w in p)
-#: subject and prepositional pronouns: {direction: {source: target}}
-PRONOUN_SWAP = {"m2f": {m: f for f, m in _PRONOUNS}, "f2m": dict(_PRONOUNS)}
 #: every personal pronoun of the third person, either gender
 PRONOUN_FORMS = frozenset(w for p in _PRONOUNS for w in p) | {"eles", "elas"}
 #: person nouns changed anywhere: {direction: {source: target}}
