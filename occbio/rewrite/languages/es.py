@@ -109,13 +109,6 @@ _SE_COPULAS = frozenset({"volvió", "volvía", "vuelve", "hizo", "hacía", "hace
 
 @dataclass
 class Spanish(Language):
-    def never_change(self, d: str) -> list[str]:
-        # articles agree through the determiner rule; the learned "after a changed word" rules
-        # for them ignore punctuation (`propietario, el lugar`)
-        if d == "f2m":
-            return ["la", "las", "una", "unas", "misma", "mismas"]
-        return ["el", "los", "un", "unos", "mismo", "mismos"]
-
     def morph_candidates(self, d: str, word: str) -> list[str]:
         if word in _NO_GUESS:
             return []
