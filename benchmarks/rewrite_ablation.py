@@ -74,7 +74,7 @@ MODULES: dict[str, dict[str, dict[str, Callable]]] = {
     "es": {
         "es_adjectives": {"adjectives_after_noun": NONE, "gender_words": NONE,
                           "name_adjectives": NONE},
-        "es_clitics": {"object_clitics": NONE, "verbs_after_pronouns": EMPTY_SET},
+        "es_clitics": {"object_clitics": NONE},
         "es_fallback": {"bare_predicates": NONE, "como_roles": NONE, "group_nouns": NONE,
                         "office_nouns": NONE},
         "es_lead": {"plan_lead": NO_LEAD},

@@ -27,11 +27,9 @@ the choosing half of MT-GenEval dev only), with the module that holds each rule:
   complement or before a name names someone else (``con el presidente``): ``es_veto``;
 * when nothing else changed, offices in a role position, participles after a subjectless
   copula, ``como`` + role and masculine plural kin nouns are the person's: ``es_fallback``;
-* the word right after a subject pronoun ``él``/``ella`` is a verb and never guessed
-  (``ella gana`` must not become ``él gano``); nouns whose other-gender form is another word
-  (``caso``/``casa``) or adverbs (``tanto``, ``junto``) are never guessed; nor a word before a
-  preposition whose complement changed (``el retrato del rey``), nor a verb (``su madre
-  trabaja``): here (and ``es_clitics``).
+* nouns whose other-gender form is another word (``caso``/``casa``) or adverbs (``tanto``,
+  ``junto``) are never guessed; nor a word before a preposition whose complement changed (``el
+  retrato del rey``), nor a verb (``su madre trabaja``): here.
 
 ``Spanish``'s hooks vet the tables' changes (``allows``) and plan the rest step by step
 (``propose``), handing each job to its module; biography leads are ``es_lead``'s, and the word
@@ -50,7 +48,7 @@ from occbio.rewrite.languages.es_adjectives import (
     gender_words,
     name_adjectives,
 )
-from occbio.rewrite.languages.es_clitics import object_clitics, verbs_after_pronouns
+from occbio.rewrite.languages.es_clitics import object_clitics
 from occbio.rewrite.languages.es_fallback import (
     bare_predicates,
     como_roles,
@@ -164,9 +162,6 @@ class Spanish(Language):
             return False
         s.notes.setdefault("why", {})[i] = source  # which rule changed it (for error reports)
         return True
-
-    def protected_positions(self, d: str, s: Sentence) -> set[int]:
-        return super().protected_positions(d, s) | verbs_after_pronouns(s)
 
     # ------------------------------------------------------------------ propose
     def propose(

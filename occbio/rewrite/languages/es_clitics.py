@@ -1,10 +1,8 @@
-"""Spanish: object clitics that refer to the person, and the verbs next to pronouns.
+"""Spanish: object clitics that refer to the person.
 
 ``lo llevaron`` → ``la llevaron``, ``electrocutarlo`` → ``electrocutarla``: a clitic before (or
-enclitic on) a verb that takes a person as object. The verb after a clitic or a subject pronoun
-is a verb, never a noun to put in the other gender (``la recuerda`` is not ``recuerdo``, ``ella
-gana`` must not become ``él gano``). Kept apart from ``es.py``: these rules read verb forms, the
-others read noun phrases.
+enclitic on) a verb that takes a person as object. Kept apart from ``es.py``: these rules read
+verb forms, the others read noun phrases.
 """
 
 from __future__ import annotations
@@ -13,9 +11,7 @@ from collections.abc import Callable
 
 from occbio.rewrite.languages.base import Sentence
 from occbio.rewrite.languages.es_words import (
-    _AFTER_PRONOUN_OK,
     _AUX,
-    _CLITICS,
     _ENCLITIC,
     _FINITE,
     _NOUNLIKE,
@@ -23,22 +19,6 @@ from occbio.rewrite.languages.es_words import (
     _PREPS,
     _PRESENT,
 )
-
-
-def verbs_after_pronouns(s: Sentence) -> set[int]:
-    """Tokens that are verbs because of the pronoun before them (never changed)."""
-    out: set[int] = set()
-    for i in range(len(s.low) - 1):
-        if s.low[i] in ("lo", "la") and _PERSON_VERB.match(s.low[i + 1]):
-            out.add(i + 1)  # `la recuerda` is a verb, not `recuerdo`
-            if i > 0 and s.gap_after(i - 1).strip() and s.toks[i - 1].islower():
-                out.add(i - 1)  # `su vida cotidiana, la llevaron`
-        # `ella gana`, `él trabaja`: the word after a subject pronoun is a verb
-        if s.low[i] in ("él", "ella") and s.gap_after(i) == " ":
-            nxt = s.low[i + 1]
-            if nxt not in _AFTER_PRONOUN_OK and nxt not in _PREPS and nxt not in _CLITICS:
-                out.add(i + 1)
-    return out
 
 
 def object_clitics(

@@ -312,8 +312,6 @@ def _is_common(w: str) -> bool:
     return w in _COMMON or (w.endswith(("ista", "istas")) and w not in _NOT_ISTA)
 
 
-_AFTER_PRONOUN_OK = frozenset({"mismo", "misma", "mismos", "mismas", "solo", "sola"})
-
 # --------------------------------------------------------------------------- biography leads
 # `X (Sevilla, 1920-1990) fue un pintor y grabador español, conocido por ...`: the noun phrase
 # after the copula describes the person word by word (hand-written from Spanish grammar).
