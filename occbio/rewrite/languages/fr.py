@@ -47,8 +47,6 @@ from occbio.rewrite.languages.fr_words import _DET_F2M, _DET_M2F, _NEVER
 __all__ = ["RULES", "French", "starts_vowel"]
 
 
-_SUBJECT_PRONOUNS = frozenset("il elle ils elles qui on ne n'".split())
-
 #: changed words that carry no noun phrase: adjectives whose change is one of meaning, not of
 #: agreement (`des personnages principaux masculins` → `... principaux féminins`), and English
 #: words (`un boys band` → `un girls band`)
@@ -107,32 +105,24 @@ class French(Language):
         *,
         source: str = "table",
     ) -> bool:
-        # a capitalised word joined to another by a hyphen is a name (`Père-Lachaise`)
+        """Names and titles are never changed: a capitalised word joined to another by a
+        hyphen (`Père-Lachaise`), inside a work's title (`le film La Reine Margot`) or after
+        a capitalised article inside a sentence (`Des Moines`, `Le Havre`)."""
         toks, low = s.toks, s.low
+        if i == 0 or not toks[i][:1].isupper():
+            return True
         joined = i + ln < len(toks) and s.gap_after(i + ln - 1) == "-"
-        if i > 0 and toks[i][:1].isupper() and joined and toks[i + ln][:1].isupper():
+        if joined and toks[i + ln][:1].isupper():
             return False
-        if i > 0 and toks[i][:1].isupper() and _in_a_title(s, i):
+        if _in_a_title(s, i):
             return False
-        # a capitalised word after a capitalised article inside a sentence is a name (`Des
-        # Moines`, `Le Havre`): the article is part of it
         name_article = low[i - 1] in ("le", "la", "les", "des", "du", "de") if i > 1 else False
-        if (
+        return not (
             name_article
-            and toks[i][:1].isupper()
             and toks[i - 1][:1].isupper()
             and s.gap_after(i - 1) == " "
             and s.gap_after(i - 2) == " "
-        ):
-            return False
-        if low[i] in ("actif", "active") and i > 0 and low[i - 1] in ("son", "mon", "leur"):
-            return False  # `il a à son actif trois titres`: a noun
-        # a verb after its subject pronoun is no noun: `elle épouse X` is not `il époux X`
-        # (an adjective's agreement stays: `elle seule` → `lui seul`)
-        w, t = low[i], tgt[0] if tgt else ""
-        agreement = t in (w + "e", w + "s", w[:-1]) or w in (t + "e", t + "s")
-        after_subject = i > 0 and low[i - 1] in _SUBJECT_PRONOUNS and s.gap_after(i - 1) == " "
-        return not (ln == 1 and after_subject and not agreement)
+        )
 
     def role_form(self, d: str, s: Sentence, i: int, lex: Lexicon) -> str | None:
         """A word describing the named person: its other-gender form by suffix, when that is
