@@ -56,23 +56,6 @@ class Catalan(Language):
             out[src] = (ctx, tgt)
         return out
 
-    def allows(
-        self,
-        d: str,
-        s: Sentence,
-        i: int,
-        ln: int,
-        tgt: tuple[str, ...],
-        plan: Plan,
-        *,
-        source: str = "table",
-    ) -> bool:
-        targets, span = _plan_lead(d, s, s.lex)
-        if any(p in span for p in range(i, i + ln)):
-            # a lead's noun phrase changes whole (as planned by the lead rule) or not at all
-            return ln == 1 and targets.get(i) == " ".join(tgt)
-        return True
-
     def fix_plan(self, d: str, s: Sentence, plan: Plan) -> None:
         merge_contractions(s, plan, _CA_CONTRACTIONS)
 
