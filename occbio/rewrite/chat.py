@@ -21,14 +21,14 @@ import difflib
 import logging
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from occbio.rewrite.core import Rewriter, Target, direction
 from occbio.rewrite.tokens import words
 
-__all__ = ["ChatRewriter", "accept_answer", "build_prompt", "use_answer"]
+__all__ = ["ChatRewriter", "accept_answer", "build_prompt", "in_batches", "use_answer"]
 
 logger = logging.getLogger(__name__)
 
@@ -182,22 +182,13 @@ class ChatRewriter:
         workers = max(1, int(getattr(self.client, "concurrency", 1)))
         if self._pool is None and workers > 1:
             self._pool = ThreadPoolExecutor(workers, thread_name_prefix="rewrite-chat")
-        chunk: list[str] = []
-        for line in lines:
-            chunk.append(line)
-            if len(chunk) >= batch:
-                yield from self._rewrite_chunk(chunk, to)
-                chunk = []
-        if chunk:
-            yield from self._rewrite_chunk(chunk, to)
 
-    def _rewrite_chunk(self, lines: list[str], to: Target) -> list[str]:
-        bodies = [line.rstrip("\r\n") for line in lines]
-        if self._pool is None:
-            outs = [self.rewrite(b, to) for b in bodies]
-        else:
-            outs = list(self._pool.map(lambda b: self.rewrite(b, to), bodies))
-        return [o + line[len(b) :] for o, b, line in zip(outs, bodies, lines, strict=True)]
+        def rewrite_bodies(bodies: list[str]) -> list[str]:
+            if self._pool is None:
+                return [self.rewrite(b, to) for b in bodies]
+            return list(self._pool.map(lambda b: self.rewrite(b, to), bodies))
+
+        return in_batches(lines, batch, rewrite_bodies)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -212,3 +203,24 @@ class ChatRewriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def in_batches(
+    lines: Iterable[str], size: int, rewrite_bodies: Callable[[list[str]], list[str]]
+) -> Iterator[str]:
+    """``lines`` rewritten ``size`` at a time by ``rewrite_bodies`` (which sees them without
+    their line endings), in order, each line's ending put back."""
+    chunk: list[str] = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) >= size:
+            yield from _rejoin(chunk, rewrite_bodies)
+            chunk = []
+    if chunk:
+        yield from _rejoin(chunk, rewrite_bodies)
+
+
+def _rejoin(lines: list[str], rewrite_bodies: Callable[[list[str]], list[str]]) -> list[str]:
+    bodies = [line.rstrip("\r\n") for line in lines]
+    outs = rewrite_bodies(bodies)
+    return [o + line[len(b) :] for o, b, line in zip(outs, bodies, lines, strict=True)]

@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from occbio.rewrite.chat import build_prompt, use_answer
+from occbio.rewrite.chat import build_prompt, in_batches, use_answer
 from occbio.rewrite.core import Rewriter, Target, direction
 
 __all__ = ["SEQ2SEQ_PREFIX", "HFRewriter", "ModelUnavailable"]
@@ -335,16 +335,4 @@ class HFRewriter:
         """Lines in, lines out, in order, ``batch_size`` sentences a ``generate`` call, each
         line's ending kept."""
         direction(to)
-        chunk: list[str] = []
-        for line in lines:
-            chunk.append(line)
-            if len(chunk) >= self.batch_size:
-                yield from self._rewrite_chunk(chunk, to)
-                chunk = []
-        if chunk:
-            yield from self._rewrite_chunk(chunk, to)
-
-    def _rewrite_chunk(self, lines: list[str], to: Target) -> list[str]:
-        bodies = [line.rstrip("\r\n") for line in lines]
-        outs = self._rewrite_batch(bodies, to)
-        return [o + line[len(b) :] for o, b, line in zip(outs, bodies, lines, strict=True)]
+        return in_batches(lines, self.batch_size, lambda bodies: self._rewrite_batch(bodies, to))
