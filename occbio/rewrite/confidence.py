@@ -109,7 +109,8 @@ def judge(
     try:
         for a, b in pieces(sentence):
             part = sentence[a:b]
-            planned = rw._plan(part, d, name)
+            key = (part, d, name)  # planned by the rewrite above: not again
+            planned = rw._last_plans[key] if key in rw._last_plans else rw._plan(part, d, name)
             if planned is None:
                 spans = word_spans(part, rw.lang)
                 toks, plan = [part[x:y] for x, y in spans], {}

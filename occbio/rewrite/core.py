@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from occbio.rewrite.data import _load_tables, _load_zipf
 from occbio.rewrite.languages import LANGS, Lexicon, Sentence, rules_for
@@ -103,6 +103,9 @@ class Rewriter:
         self.relatives = relatives  # the person's relatives (`her mother`) kept or changed
         self.strict = strict  # raise a rule's exception instead of keeping the sentence
         self.stats: Counter[str] = Counter()
+        #: The plans of the last :meth:`rewrite`, by (part, direction, name): :meth:`judge`
+        #: reads them instead of planning every sentence a second time.
+        self._last_plans: dict[tuple[str, str, str | None], Any] = {}
         self.rules = rules = rules_for(lang)
         self.thresholds = thresholds
         raw = tables if tables is not None else _load_tables(rules.table_lang or lang)
@@ -200,6 +203,7 @@ class Rewriter:
         (``Ada Lovelace``): its words mark the person where no pronoun does, so a role in
         apposition to it, after a copula or ``als``/``como``/... changes too (``anchor.py``)."""
         direction(to)
+        self._last_plans.clear()
         if not isinstance(sentence, str) or not sentence.strip():
             return sentence
         try:
@@ -275,7 +279,7 @@ class Rewriter:
         return "".join([*out, sentence[pos:]]) if changed else sentence
 
     def _rewrite_one(self, sentence: str, d: str, name: str | None = None) -> str:
-        planned = self._plan(sentence, d, name)
+        planned = self._last_plans[sentence, d, name] = self._plan(sentence, d, name)
         if planned is None:
             return sentence
         spans, toks, plan, _why = planned
