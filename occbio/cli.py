@@ -19,6 +19,7 @@ from occbio.augment import check_languages
 from occbio.augment_command import run_augment
 from occbio.cli_options import UsageError, build_parser, overrides
 from occbio.config import ConfigError, RunConfig, load_config
+from occbio.evaluate.command import run_evaluate
 from occbio.executor import LazyExecutor
 from occbio.extract.compressed import special_file_problem
 from occbio.extract.wikidata_dump import WikidataDumpError
@@ -253,6 +254,11 @@ def _run_command(args: argparse.Namespace, cfg: RunConfig) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``occbio`` command; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["evaluate", "mtgeneval"]:  # MT-GenEval's own files: no run, no config
+        from occbio.evaluate.mtgeneval import run_mtgeneval
+
+        return run_mtgeneval(argv[2:])
     parser = build_parser()
     args = parser.parse_args(argv)
     _configure_logging(args.verbose, args.quiet)
@@ -265,6 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_rewrite(args)
         if args.command == "augment":  # the write stage again, with the run's own settings
             return run_augment(args)
+        if args.command == "evaluate":  # reads a run and translations; writes its evaluation
+            return run_evaluate(args)
         cfg = load_config(args.config, overrides(args))
         if args.command == "stats":
             _print_stats(cfg)

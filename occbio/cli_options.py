@@ -374,12 +374,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     from occbio.audit.command import add_audit_parser  # `occbio audit ...`: no run, no config
     from occbio.augment_command import add_augment_parser  # `occbio augment RUN`: the run's own
+    from occbio.evaluate.command import add_evaluate_parser  # `occbio evaluate RUN`: reads a run
     from occbio.models import add_models_parser  # `occbio models ...`: no run, no config
     from occbio.rewrite_command import add_rewrite_parser  # `occbio rewrite`: a filter
 
     add_audit_parser(sub)
     add_rewrite_parser(sub)
     add_augment_parser(sub)
+    add_evaluate_parser(sub)
     add_models_parser(sub)
     return parser
 

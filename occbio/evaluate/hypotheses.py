@@ -1,0 +1,132 @@
+"""A system's translations, lined up with the test set's segments or refused in one line.
+
+Two layouts: a text file with one translation per line in the order of ``corpus/corpus.<lang>``
+(what ``sacrebleu`` and most MT toolkits write), or JSON lines keyed by segment id
+(``{"id": "Q42:3", "text": ...}``, or ``"qid"`` and ``"seg"``) in any order. A wrong line count,
+a missing, unknown or repeated id, bytes that are not UTF-8: an error naming the file and the
+line. An empty translation where the reference has text is scored (it is a miss) and counted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["HypothesisError", "Hypotheses", "parse_system", "read_hypotheses"]
+
+log = logging.getLogger(__name__)
+
+
+class HypothesisError(ValueError):
+    """A translation file that cannot be lined up with the test set (one line)."""
+
+
+@dataclass
+class Hypotheses:
+    """One system's translations, in the order of the segment ids they were read for."""
+
+    name: str
+    path: Path
+    lines: list[str]
+    #: translations that are empty where the reference has text
+    empty: int = 0
+    #: the file as read (size in bytes, SHA-256): which translations these figures are of
+    size: int = 0
+    sha256: str = ""
+
+
+def parse_system(value: str) -> tuple[str, Path]:
+    """``NAME=PATH`` (or a bare ``PATH``, named after the file) -> (name, path)."""
+    name, sep, path = value.partition("=")
+    if not sep:
+        return Path(value).stem or value, Path(value)
+    if not name or not path:
+        raise HypothesisError(f"--system expects NAME=PATH, got {value!r}")
+    return name, Path(path)
+
+
+def _lines(path: Path) -> tuple[list[str], bytes]:
+    """The file's lines, and its bytes (read once: a pipe or FIFO works)."""
+    data = path.read_bytes()
+    whole = data
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    raw = data.split(b"\n")
+    if raw and raw[-1] == b"":
+        raw.pop()  # the newline that ends the last line
+    lines = []
+    for n, line in enumerate(raw, 1):
+        try:
+            lines.append(line.decode("utf-8").removesuffix("\r"))
+        except UnicodeDecodeError as exc:
+            raise HypothesisError(
+                f"{path}:{n}: not UTF-8 (byte {exc.start + 1} of the line); convert the file, "
+                "e.g. iconv -f latin1 -t utf-8"
+            ) from None
+    return lines, whole
+
+
+def _by_id(path: Path, lines: list[str], ids: Sequence[str]) -> list[str]:
+    wanted = set(ids)
+    found: dict[str, str] = {}
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            sid = row["id"] if "id" in row else f"{row['qid']}:{int(row['seg'])}"
+            text = row["text"] if "text" in row else row["translation"]
+            if not isinstance(text, str):
+                raise TypeError
+        except (ValueError, KeyError, TypeError):
+            raise HypothesisError(
+                f'{path}:{n}: expected {{"id": "QID:SEG", "text": "..."}} (or "qid", "seg" and '
+                '"text"/"translation")'
+            ) from None
+        sid = str(sid)
+        if sid not in wanted:
+            raise HypothesisError(f"{path}:{n}: segment {sid!r} is not in the test set")
+        if sid in found:
+            raise HypothesisError(f"{path}:{n}: segment {sid!r} is translated twice")
+        found[sid] = text
+    missing = [s for s in ids if s not in found]
+    if missing:
+        raise HypothesisError(
+            f"{path}: {len(missing)} of {len(ids)} segments have no translation "
+            f"(the first: {missing[0]})"
+        )
+    return [found[s] for s in ids]
+
+
+def read_hypotheses(
+    name: str, path: Path, ids: Sequence[str], references: Sequence[str], against: str
+) -> Hypotheses:
+    """``name``'s translations of the segments ``ids`` (references in the same order);
+    ``against`` names the reference file for the line-count message."""
+    path = Path(path)
+    if path.is_dir():
+        raise HypothesisError(f"{path} is a directory: give the translation file of {name}")
+    lines, data = _lines(path)
+    if path.suffix in (".jsonl", ".json"):
+        lines = _by_id(path, lines, ids)
+    elif len(lines) != len(ids):
+        raise HypothesisError(
+            f"{path} has {len(lines)} lines but {against} has {len(ids)}: one translation per "
+            "line, in the same order, is expected (or JSON lines with segment ids)"
+        )
+    for n, line in enumerate(lines, 1):
+        if "\x00" in line:
+            raise HypothesisError(f"{path}:{n}: a NUL byte; is this a text file?")
+    empty = sum(1 for h, r in zip(lines, references, strict=True) if not h.strip() and r.strip())
+    if empty:
+        log.warning(
+            "%s: %d of %d translations are empty where the reference has text (scored as misses)",
+            path,
+            empty,
+            len(lines),
+        )
+    return Hypotheses(name, path, lines, empty, len(data), hashlib.sha256(data).hexdigest())
