@@ -309,4 +309,4 @@ def _write_outputs(
                 occ = "; ".join(data.occupations.get(doc, ()))
                 values = [f"{scores[m]:.2f}" if m in scores else "" for m in metrics]
                 writer.writerow([system, doc, data.genders.get(doc, ""), occ, *values])
-    chart(result.rows, out / "chart.png", f"{src} -> {tgt}")
+    chart(result.rows, out / "chart.png", f"{src} → {tgt} by gender (95 % bootstrap intervals)")

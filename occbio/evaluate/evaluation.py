@@ -168,10 +168,11 @@ def evaluate(data: Data, metrics: Sequence[QualityMetric], settings: Settings) -
 def _subsets(
     data: Data, doc_ids: list[str], doc_gender: list[str], min_docs: int
 ) -> list[tuple[str, np.ndarray]]:
-    """(name, document mask): all, each gender (largest first), then each occupation with at
-    least ``min_docs`` documents (largest first)."""
+    """(name, document mask): all, each gender (female, male, then the others, largest first),
+    then each occupation with at least ``min_docs`` documents (largest first)."""
     subsets = [("all", np.ones(len(doc_ids), dtype=bool))]
-    for gender, _n in Counter(doc_gender).most_common():
+    counts = Counter(doc_gender)
+    for gender in sorted(counts, key=lambda g: (g != "female", g != "male", -counts[g], g)):
         subsets.append((gender, np.array([g == gender for g in doc_gender])))
     occ_docs = Counter(o for d in doc_ids for o in dict.fromkeys(data.occupations.get(d, ())))
     for occ, n in sorted(occ_docs.items(), key=lambda kv: (-kv[1], kv[0])):

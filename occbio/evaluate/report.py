@@ -163,9 +163,10 @@ def chart(rows: Sequence[Row], path: Path, title: str) -> Path:
         ax.set_xticks(range(len(subsets)))
         ax.set_xticklabels(subsets, rotation=20)
         ax.set_title(metric)
-    axes[0][0].legend(fontsize="small")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(systems), frameon=False)
     fig.suptitle(title)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
     with atomic_write(path, "wb", encoding=None) as fh:
         fig.savefig(fh, format="png", dpi=110)
     plt.close(fig)
