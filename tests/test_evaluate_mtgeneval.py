@@ -403,6 +403,22 @@ def test_usage_errors(
     assert message in _error(argv, capsys, 2)
 
 
+def test_references_of_different_lengths(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    masculine = small / "data" / "geneval-sentences-masculine-dev.en_fr.fr"
+    _write(masculine, MASCULINE[:3])
+    err = _error(_args(small), capsys, 1)
+    feminine = small / "data" / "geneval-sentences-feminine-dev.en_fr.fr"
+    assert f"reference {masculine} has 3 lines, reference {feminine} has 4" in err
+
+
+def test_decisions_onto_a_hypothesis_is_refused(
+    small: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = _error(_args(small, "--decisions", str(small / "hyp.m")), capsys, 2)
+    assert "is a hypothesis file" in err
+    assert (small / "hyp.m").read_text(encoding="utf-8").splitlines() == HYP_MASCULINE
+
+
 def test_decisions_into_a_directory(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "cannot write" in _error(_args(small, "--decisions", str(small)), capsys, 1)
 

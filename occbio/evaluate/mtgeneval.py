@@ -24,8 +24,7 @@ from occbio.report.chart import wilson_interval
 
 __all__ = ["DEFINITION", "Evaluation", "MtGenEvalError", "evaluate", "run_mtgeneval", "summary"]
 
-#: The target languages of each subset (the published script lists the first eight; the
-#: contextual data also has Dutch).
+#: target languages (the published script's eight; the contextual data also has Dutch)
 LANGS = {
     "counterfactual": ("ar", "de", "es", "fr", "hi", "it", "pt", "ru"),
     "contextual": ("ar", "de", "es", "fr", "hi", "it", "nl", "pt", "ru"),
@@ -68,44 +67,36 @@ def read_lines(path: Path, *, drop_bom: bool = False) -> list[str]:
     return list(io.StringIO(text, newline=None))
 
 
-def _names(subset: str, split: str, lang: str) -> tuple[str, str]:
-    """File names of the (original, counterfactual) references; for the counterfactual
-    subset the feminine reference is the first."""
-    if subset == "contextual":
-        stem = f"geneval-context-wikiprofessions-{{}}-{split}.en_{lang}.{lang}"
-        return stem.format("original"), stem.format("flipped")
-    stem = f"geneval-sentences-{{}}-{split}.en_{lang}.{lang}"
-    return stem.format("feminine"), stem.format("masculine")
+#: per subset: the references' file names, their kinds, the folders under --data to look in
+_LAYOUT = {
+    "counterfactual": (
+        "geneval-sentences-{kind}-{split}.en_{lang}.{lang}",
+        ("feminine", "masculine"),
+        ("data/sentences/{split}", "sentences/{split}", "sentences-{split}"),
+    ),
+    "contextual": (
+        "geneval-context-wikiprofessions-{kind}-{split}.en_{lang}.{lang}",
+        ("original", "flipped"),
+        ("data/context", "context", "contextual-{split}"),
+    ),
+}
 
 
 def find_references(data: Path, subset: str, split: str, lang: str) -> tuple[Path, Path]:
-    """The two reference files under ``data``: MT-GenEval's folder of that subset, its
-    repository root (``data/sentences/{split}``, ``data/context``) or a folder holding
-    ``sentences-{split}`` / ``contextual-{split}``."""
+    """The two reference files in ``data`` itself or in a folder of :data:`_LAYOUT` under it."""
     if lang not in LANGS[subset]:
         known = ", ".join(LANGS[subset])
         raise MtGenEvalError(f"unknown language {lang!r} for the {subset} subset ({known})", 2)
     if not data.is_dir():
         raise MtGenEvalError(f"--data {data} is not a directory")
-    if subset == "contextual":
-        subdirs = ["data/context", "context", f"contextual-{split}"]
-    else:
-        subdirs = [f"data/sentences/{split}", f"sentences/{split}", f"sentences-{split}"]
-    first, second = _names(subset, split, lang)
-    for folder in [data, *(data / sub for sub in subdirs)]:
+    pattern, kinds, subdirs = _LAYOUT[subset]
+    first, second = (pattern.format(kind=k, split=split, lang=lang) for k in kinds)
+    folders = [data, *(data / sub.format(split=split) for sub in subdirs)]
+    for folder in folders:
         if (folder / first).exists():
             return folder / first, folder / second
-    where = ", ".join(str(data / sub) for sub in ["", *subdirs])
+    where = ", ".join(map(str, folders))
     raise MtGenEvalError(f"MT-GenEval reference {first} not found in {where}")
-
-
-def _hypotheses(path: Path, name: str, reference: Path, n: int) -> list[str]:
-    lines = read_lines(path, drop_bom=True)
-    if len(lines) != n:
-        raise MtGenEvalError(
-            f"{name} hypothesis {path} has {len(lines)} lines, reference {reference} has {n}"
-        )
-    return lines
 
 
 @dataclass(frozen=True)
@@ -121,28 +112,25 @@ def evaluate(data: Path, subset: str, split: str, lang: str, hyps: dict[str, Pat
     """Judge the hypothesis files of ``hyps`` (keyed by set) against the references."""
     first, second = find_references(data, subset, split, lang)
     refs = {first: read_lines(first), second: read_lines(second)}
-    if len(refs[first]) != len(refs[second]):
-        raise MtGenEvalError(
-            f"references differ in length: {first} has {len(refs[first])} lines, "
-            f"{second} has {len(refs[second])}"
-        )
-    n = len(refs[first])
+    plan = {"feminine": (first, second), "masculine": (second, first)}
     if subset == "contextual":
         plan = {"contextual": (first, second)}
-    else:
-        plan = {"feminine": (first, second), "masculine": (second, first)}
     decisions, empty = {}, {}
     for name, (orig, cf) in plan.items():
-        lines = _hypotheses(hyps[name], name, orig, n)
+        lines, n = read_lines(hyps[name], drop_bom=True), len(refs[orig])
+        hyp = f"{name} hypothesis"
+        for what, path, got in (("reference", cf, len(refs[cf])), (hyp, hyps[name], len(lines))):
+            if got != n:
+                raise MtGenEvalError(f"{what} {path} has {got} lines, reference {orig} has {n}")
         decisions[name] = decide_all(lines, refs[orig], refs[cf])
         empty[name] = sum(1 for line in lines if not words(line))
     return Evaluation(decisions, empty)
 
 
-def summary(decisions: dict[str, list[Decision]]) -> dict[str, dict]:
+def summary(ev: Evaluation) -> dict[str, dict]:
     """Accuracy, counts and 95 % Wilson interval per set, with the published combined figure
     when both genders were judged."""
-    flags = {name: [d.correct for d in ds] for name, ds in decisions.items()}
+    flags = {name: [d.correct for d in ds] for name, ds in ev.decisions.items()}
     if "feminine" in flags:
         flags["combined"] = [
             f and m for f, m in zip(flags["feminine"], flags["masculine"], strict=True)
@@ -152,6 +140,8 @@ def summary(decisions: dict[str, list[Decision]]) -> dict[str, dict]:
         correct, lines = sum(fs), len(fs)
         out["accuracy"][name] = correct / lines if lines else 0.0
         out["counts"][name] = {"correct": correct, "lines": lines}
+        if name in ev.empty:
+            out["counts"][name]["empty_hypotheses"] = ev.empty[name]
         out["interval"][name] = list(wilson_interval(correct, lines))
     return out
 
@@ -203,11 +193,12 @@ def _hyp_paths(args: argparse.Namespace) -> dict[str, Path]:
 
 
 def _text(result: dict[str, dict], args: argparse.Namespace) -> str:
-    lines = [f"MT-GenEval gender accuracy, {args.subset} subset, en-{args.lang} {args.split}"]
-    lines.append(f"{'set':<12}{'accuracy':>9}  {'95% interval':<18}  correct / lines")
+    lines = [
+        f"MT-GenEval gender accuracy, {args.subset} subset, en-{args.lang} {args.split}",
+        f"{'set':<12}{'accuracy':>9}  {'95% interval':<18}  correct / lines",
+    ]
     for name, acc in result["accuracy"].items():
-        low, high = result["interval"][name]
-        n = result["counts"][name]
+        (low, high), n = result["interval"][name], result["counts"][name]
         lines.append(
             f"{name:<12}{acc:>9.4f}  [{low:.4f}, {high:.4f}]  {n['correct']} / {n['lines']}"
         )
@@ -220,7 +211,10 @@ def run_mtgeneval(argv: Sequence[str]) -> int:
     """``occbio evaluate mtgeneval ...``; prints its own errors and returns the exit status."""
     try:
         args = _parser().parse_args(argv)
-        ev = evaluate(args.data, args.subset, args.split, args.lang, _hyp_paths(args))
+        hyps = _hyp_paths(args)
+        if args.decisions and args.decisions.resolve() in {h.resolve() for h in hyps.values()}:
+            raise MtGenEvalError(f"--decisions {args.decisions} is a hypothesis file", 2)
+        ev = evaluate(args.data, args.subset, args.split, args.lang, hyps)
         if args.decisions is not None:
             _write_decisions(args.decisions, ev.decisions)
     except SystemExit as exc:  # argparse: --help, or a usage error it has printed
@@ -228,23 +222,18 @@ def run_mtgeneval(argv: Sequence[str]) -> int:
     except MtGenEvalError as exc:
         print(f"occbio: error: {exc}", file=sys.stderr)
         return exc.status
+    result = summary(ev)
     for name, count in ev.empty.items():
         if count:
+            lines = result["counts"][name]["lines"]
             print(
-                f"occbio: warning: {count} of {len(ev.decisions[name])} {name} hypothesis lines "
-                "have no words; the published definition counts them Correct",
+                f"occbio: warning: {count} of {lines} {name} hypothesis lines have no words; "
+                "the published definition counts them Correct",
                 file=sys.stderr,
             )
-    result = summary(ev.decisions)
-    result["counts"].update(
-        {name: {**result["counts"][name], "empty_hypotheses": n} for name, n in ev.empty.items()}
-    )
-    meta = {"lang": args.lang, "split": args.split, "subset": args.subset}
+    meta = {"lang": args.lang, "split": args.split, "subset": args.subset, "definition": DEFINITION}
     try:
-        if args.format == "json":
-            print(json.dumps({**result, **meta, "definition": DEFINITION}, ensure_ascii=False))
-        else:
-            print(_text(result, args))
+        print(json.dumps({**result, **meta}) if args.format == "json" else _text(result, args))
         sys.stdout.flush()
     except BrokenPipeError:  # `... | head -1`: the reader left; not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
