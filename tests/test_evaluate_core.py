@@ -217,3 +217,33 @@ def test_csv_json_and_latex() -> None:
     assert doc["results"]["sys_1"]["quality"]["occupation: R&D"]["BLEU"]["low"] is None
     latex = format_rows(_rows(), "latex")
     assert r"\begin{tabular}" in latex and r"sys\_1" in latex and r"R\&D" in latex
+
+
+# --- a shifted translation file ----------------------------------------------------------------
+
+BIO = [
+    "Marie Curie nació en Varsovia en 1867.",
+    "Estudió física y matemáticas en la Sorbona de París.",
+    "En 1903 recibió el Premio Nobel de Física junto a Pierre Curie.",
+    "Fue la primera mujer en obtener una cátedra en la Sorbona.",
+    "En 1911 ganó un segundo Premio Nobel, esta vez de Química.",
+    "Descubrió el polonio y el radio con su marido.",
+    "Durante la Primera Guerra Mundial organizó unidades de radiología móviles.",
+    "Dirigió el Instituto del Radio de París desde 1914.",
+    "Murió en 1934 en Passy, en los Alpes franceses.",
+    "Sus restos reposan en el Panteón de París desde 1995.",
+    "Su hija Irène Joliot-Curie también recibió el Premio Nobel.",
+    "Escribió una biografía de su marido publicada en 1923.",
+]
+
+
+def test_a_file_shifted_by_a_line_is_caught_and_an_aligned_one_is_not() -> None:
+    from occbio.evaluate.shift import shift_suspect
+
+    # a weak system: every other word dropped, still lined up
+    weak = [" ".join(s.split()[::2]) for s in BIO]
+    assert shift_suspect(BIO, BIO) is None
+    assert shift_suspect(weak, BIO) is None
+    assert shift_suspect(["", *weak[:-1]], BIO) == -1  # a line inserted at the top
+    assert shift_suspect([*weak[1:], ""], BIO) == 1  # the first line lost
+    assert shift_suspect(BIO[:5], BIO[:5]) is None  # too few lines to tell

@@ -21,6 +21,7 @@ from occbio.evaluate.evaluation import Data, Result, Settings, evaluate
 from occbio.evaluate.hypotheses import Hypotheses, parse_system, read_hypotheses
 from occbio.evaluate.quality import METRICS, QualityMetric, make_metrics
 from occbio.evaluate.report import FORMATS, chart, format_rows
+from occbio.evaluate.shift import shift_suspect
 from occbio.evaluate.simulate import simulate
 from occbio.evaluate.testset import TestSet, read_testset
 
@@ -188,6 +189,16 @@ def run_evaluate(args: argparse.Namespace) -> int:
 
     against = f"corpus/corpus.{tgt}"
     hyps = {n: read_hypotheses(n, p, ids, refs, against) for n, p in systems.items()}
+    shifted = {}
+    for name, h in hyps.items():
+        offset = shift_suspect(h.lines, refs)
+        if offset is not None:
+            shifted[name] = offset
+            log.warning(
+                "%s: its lines look shifted by %+d against %s (most share more words with a "
+                "neighbouring reference than with their own): check the file's first lines",
+                h.path, offset, against,
+            )  # fmt: skip
     cf_order = testset.counterfactual_order
     cf_refs = [testset.counterfactual[sid].get(tgt, "") for sid in cf_order]
     position = testset.index()
@@ -230,6 +241,8 @@ def run_evaluate(args: argparse.Namespace) -> int:
     metrics = make_metrics(metric_names, tgt, args.tokenize)
     result = evaluate(data, metrics, settings)
     document = _document(args, testset, src, tgt, hyps, cf_systems, metrics, settings, data)
+    for name, offset in shifted.items():
+        document["systems"][name]["looks_shifted_by"] = offset
     _write_outputs(out, result, document, data, src, tgt)
     print(format_rows(result.rows, args.format, document), end="")
     if not args.quiet:
