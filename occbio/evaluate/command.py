@@ -46,7 +46,7 @@ def add_evaluate_parser(sub: Any) -> None:
         "evaluate",
         help="score translation systems on a mined test set by gender and occupation",
         description="BLEU, chrF and chrF++ (sacrebleu) and MT-GenEval gender accuracy of each "
-        "system on the run's test set, overall, per gender and per occupation, with 95 %% "
+        "system on the run's test set, overall, per gender and per occupation, with 95 % "
         "bootstrap intervals over documents, the female - male gap and paired system "
         "comparisons. For MT-GenEval's own files: occbio evaluate mtgeneval --help.",
     )
