@@ -320,6 +320,27 @@ def test_layouts(
     assert json.loads(capsys.readouterr().out)["accuracy"] == {"contextual": 1.0}
 
 
+def test_test_split_in_the_repository_layout(
+    small: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sentences, context = small / "repo/data/sentences/test", small / "repo/data/context"
+    sentences.mkdir(parents=True)
+    context.mkdir(parents=True)
+    _write(sentences / "geneval-sentences-feminine-test.en_fr.fr", FEMININE)
+    _write(sentences / "geneval-sentences-masculine-test.en_fr.fr", MASCULINE)
+    _write(context / "geneval-context-wikiprofessions-original-test.en_fr.fr", MASCULINE)
+    _write(context / "geneval-context-wikiprofessions-flipped-test.en_fr.fr", FEMININE)
+    argv = _args(small, "--format", "json")
+    argv[argv.index("--data") + 1] = str(small / "repo")
+    argv[argv.index("--split") + 1] = "test"
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["accuracy"]["combined"] == 0.5
+    argv = ["evaluate", "mtgeneval", "--data", str(small / "repo"), "--split", "test"]
+    argv += ["--subset", "contextual", "--lang", "fr", "--hyp", str(small / "hyp.m")]
+    assert main(argv) == 0  # the masculine hypotheses against original = masculine: 3 of 4
+    assert capsys.readouterr().out.splitlines()[2].split()[:2] == ["contextual", "0.7500"]
+
+
 # --- bad input: one line, an exit status, no traceback
 
 
