@@ -454,28 +454,24 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
 # --- the command as a user runs it
 
 
-def _occbio(small: Path, *argv: str, **kw: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "occbio.cli", *argv],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        **kw,
-    )
+def _occbio(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``python -m occbio.cli ...``; the timeout only guards a hang."""
+    cmd = [sys.executable, "-m", "occbio.cli", *argv]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
 
 
 def test_subprocess_json_and_errors(small: Path) -> None:
-    proc = _occbio(small, *_args(small, "--format", "json"))
+    proc = _occbio(*_args(small, "--format", "json"))
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["accuracy"]["combined"] == 0.5
     _write(small / "short.f", HYP_FEMININE[:2])
-    proc = _occbio(small, *_args(small, f="short.f"))
+    proc = _occbio(*_args(small, f="short.f"))
     assert proc.returncode == 1 and proc.stdout == ""
     assert (
         proc.stderr.startswith("occbio: error: feminine hypothesis")
         and proc.stderr.count("\n") == 1
     )
-    proc = _occbio(small, *_args(small, "--lang", "xx"))
+    proc = _occbio(*_args(small, "--lang", "xx"))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 
@@ -490,7 +486,7 @@ def test_console_script(small: Path) -> None:
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_fifo_as_hypothesis_is_refused_without_blocking(small: Path) -> None:
     os.mkfifo(small / "fifo")
-    proc = _occbio(small, *_args(small, m="fifo"))  # the timeout guards a hang
+    proc = _occbio(*_args(small, m="fifo"))  # the timeout guards a hang
     assert proc.returncode == 1
     assert proc.stderr == f"occbio: error: {small / 'fifo'} is not a regular file\n"
 
