@@ -2,7 +2,8 @@
 
 The decisions are those of the published ``accuracy_metric.py`` (see
 :mod:`occbio.evaluate.gender_accuracy`), and the files are read the way it reads them: UTF-8
-text, universal newlines (``\\n``, ``\\r\\n`` and ``\\r`` end a line, nothing else). What it
+text, universal newlines (``\\n``, ``\\r\\n`` and ``\\r`` end a line, nothing else), except that
+a BOM opening a hypothesis file is dropped (theirs would glue it to the first word). What it
 leaves to an ``assert`` or to chance, this command checks: line counts, encoding, paths.
 """
 
