@@ -177,8 +177,9 @@ def _in_process(argv: list[str]) -> tuple[float, str]:
     return took, printed.getvalue()
 
 
-def _subprocess(argv: list[str]) -> tuple[float, float]:
-    """One run as its own process: (wall seconds, peak RSS in MiB)."""
+def _subprocess(argv: list[str]) -> tuple[float, float, float]:
+    """One run as its own process: (wall seconds, CPU seconds, peak RSS in MiB); the CPU time
+    hardly depends on what else the machine runs, the wall time does."""
     start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "occbio.cli", *argv],
@@ -190,7 +191,7 @@ def _subprocess(argv: list[str]) -> tuple[float, float]:
     err = proc.stderr.read().decode() if proc.stderr else ""
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"occbio {' '.join(argv)} failed:\n{err}")
-    return took, usage.ru_maxrss / 1024  # KiB -> MiB
+    return took, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # KiB -> MiB
 
 
 def _cumulative(stats: pstats.Stats, file: str, func: str, caller: str | None) -> float | None:
@@ -270,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             took, printed = _in_process(command)
             times.append(took)
         document = json.loads(printed)
-        wall, peak = _subprocess(command)
+        wall, cpu, peak = _subprocess(command)
         profiled, parts = _profile(command)
 
     counts, results = document.get("counts", {}), document.get("results", {})
@@ -280,12 +281,14 @@ def main(argv: list[str] | None = None) -> int:
           f"{counts.get('documents')} documents {counts.get('documents_by_gender')}, "
           f"{counts.get('segments_with_counterfactual')} with a counterfactual, "
           f"{len(occupations)} occupations reported")  # fmt: skip
-    print(f"occbio evaluate RUN --tgt es --system x3 --resamples {args.resamples} --format json\n")
-    print("| segments | systems | resamples | in-process s (median of "
-          f"{args.repeat}) | subprocess wall s | peak RSS MiB |")  # fmt: skip
-    print("|---:|---:|---:|---:|---:|---:|")
-    print(f"| {args.segments:,} | {len(files)} | {args.resamples} | "
-          f"{statistics.median(times):.1f} | {wall:.1f} | {peak:.0f} |\n")  # fmt: skip
+    print(f"occbio evaluate RUN --tgt es --system x3 --resamples {args.resamples} --format json")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{os.cpu_count()} CPUs, load average {load} (other work slows every figure)\n")
+    print(f"| segments | systems | resamples | in-process s (min / median of {args.repeat}) "
+          "| subprocess wall s | subprocess CPU s | peak RSS MiB |")  # fmt: skip
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"| {args.segments:,} | {len(files)} | {args.resamples} | {min(times):.1f} / "
+          f"{statistics.median(times):.1f} | {wall:.1f} | {cpu:.1f} | {peak:.0f} |\n")  # fmt: skip
     print(f"| part (cProfile, one run: {profiled:.1f} s under the profiler) | s | share |")
     print("|---|---:|---:|")
     for label, seconds in parts:
