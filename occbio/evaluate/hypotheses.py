@@ -2,13 +2,15 @@
 
 Two layouts: a text file with one translation per line in the order of ``corpus/corpus.<lang>``
 (what ``sacrebleu`` and most MT toolkits write), or JSON lines keyed by segment id
-(``{"id": "Q42:3", "text": ...}``, or ``"qid"`` and ``"seg"``) in any order. A wrong line count,
-a missing, unknown or repeated id, bytes that are not UTF-8: an error naming the file and the
-line. An empty translation where the reference has text is scored (it is a miss) and counted.
+(``{"id": "Q42:3", "text": ...}``, or ``"qid"`` and ``"seg"``) in any order; either may be
+gzipped, as sacrebleu allows. A wrong line count, a missing, unknown or repeated id, bytes that
+are not UTF-8: an error naming the file and the line. An empty translation where the reference
+has text is scored (it is a miss) and counted.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import logging
@@ -49,10 +51,24 @@ def parse_system(value: str) -> tuple[str, Path]:
     return name, Path(path)
 
 
-def _lines(path: Path) -> tuple[list[str], bytes]:
-    """The file's lines, and its bytes (read once: a pipe or FIFO works)."""
-    data = path.read_bytes()
-    whole = data
+def _read(path: Path, name: str) -> tuple[bytes, bytes]:
+    """(the file's bytes, its text's bytes): read once, so a pipe or FIFO works; gunzipped."""
+    try:
+        whole = path.read_bytes()
+    except OSError as exc:
+        raise HypothesisError(
+            f"{path}: {exc.strerror or exc} (the translations of {name})"
+        ) from None
+    if not whole.startswith(b"\x1f\x8b"):
+        return whole, whole
+    try:
+        return whole, gzip.decompress(whole)
+    except (OSError, EOFError) as exc:
+        raise HypothesisError(f"{path}: a damaged gzip file ({exc})") from None
+
+
+def _lines(path: Path, data: bytes) -> list[str]:
+    """The lines of ``data`` (split on newlines only, as sacrebleu reads a file)."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     raw = data.split(b"\n")
@@ -67,7 +83,21 @@ def _lines(path: Path) -> tuple[list[str], bytes]:
                 f"{path}:{n}: not UTF-8 (byte {exc.start + 1} of the line); convert the file, "
                 "e.g. iconv -f latin1 -t utf-8"
             ) from None
-    return lines, whole
+    return lines
+
+
+def _segment_id(row: object) -> str:
+    """A JSON line's segment id: ``"id"``, or ``"qid"`` and a whole-number ``"seg"``."""
+    if not isinstance(row, dict):
+        raise TypeError
+    if "id" in row:
+        return str(row["id"])
+    seg = row["seg"]
+    if isinstance(seg, str) and seg.isdigit():
+        seg = int(seg)
+    if isinstance(seg, bool) or not isinstance(seg, int) or not isinstance(row["qid"], str):
+        raise TypeError
+    return f"{row['qid']}:{seg}"
 
 
 def _by_id(path: Path, lines: list[str], ids: Sequence[str]) -> list[str]:
@@ -78,7 +108,7 @@ def _by_id(path: Path, lines: list[str], ids: Sequence[str]) -> list[str]:
             continue
         try:
             row = json.loads(line)
-            sid = row["id"] if "id" in row else f"{row['qid']}:{int(row['seg'])}"
+            sid = _segment_id(row)
             text = row["text"] if "text" in row else row["translation"]
             if not isinstance(text, str):
                 raise TypeError
@@ -87,7 +117,6 @@ def _by_id(path: Path, lines: list[str], ids: Sequence[str]) -> list[str]:
                 f'{path}:{n}: expected {{"id": "QID:SEG", "text": "..."}} (or "qid", "seg" and '
                 '"text"/"translation")'
             ) from None
-        sid = str(sid)
         if sid not in wanted:
             raise HypothesisError(f"{path}:{n}: segment {sid!r} is not in the test set")
         if sid in found:
@@ -110,13 +139,20 @@ def read_hypotheses(
     path = Path(path)
     if path.is_dir():
         raise HypothesisError(f"{path} is a directory: give the translation file of {name}")
-    lines, data = _lines(path)
-    if path.suffix in (".jsonl", ".json"):
+    data, text = _read(path, name)
+    lines = _lines(path, text)
+    suffix = Path(path.name.removesuffix(".gz")).suffix
+    if suffix in (".jsonl", ".json"):
         lines = _by_id(path, lines, ids)
     elif len(lines) != len(ids):
+        extra = len(lines) - len(ids)
+        hint = ""
+        if extra > 0 and not any(line.strip() for line in lines[-extra:]):
+            hint = " (the last line is empty" if extra == 1 else f" (the last {extra} are empty"
+            hint += ": blank lines at the end?)"
         raise HypothesisError(
-            f"{path} has {len(lines)} lines but {against} has {len(ids)}: one translation per "
-            "line, in the same order, is expected (or JSON lines with segment ids)"
+            f"{path} has {len(lines)} lines but {against} has {len(ids)}{hint}: one translation "
+            "per line, in the same order, is expected (or JSON lines with segment ids)"
         )
     for n, line in enumerate(lines, 1):
         if "\x00" in line:

@@ -72,10 +72,15 @@ def find_corpus(path: Path) -> Path:
     )
 
 
-def _rows(path: Path) -> list[dict]:
+def _rows(path: Path) -> list[tuple[int, dict]]:
+    """(line number, row) of each segment of an occbio JSONL corpus file."""
     rows = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
+    with path.open("rb") as fh:
+        for n, raw in enumerate(fh, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise TestSetError(f"{path}:{n}: not UTF-8; was the file edited?") from None
             if not line.strip():
                 continue
             try:
@@ -83,14 +88,28 @@ def _rows(path: Path) -> list[dict]:
                 text = row["text"]
                 if not isinstance(text, dict) or not isinstance(row["qid"], str):
                     raise TypeError
-                row["seg"] = int(row["seg"])
+                if isinstance(row["seg"], bool) or not isinstance(row["seg"], int):
+                    raise TypeError
             except (ValueError, KeyError, TypeError):
                 raise TestSetError(
                     f"{path}:{n}: not a segment of an occbio corpus (text, qid, seg expected); "
                     "was the file edited? `occbio write` writes it again"
                 ) from None
-            rows.append(row)
+            rows.append((n, row))
     return rows
+
+
+def _text(path: Path, n: int, row: dict, langs: list[str]) -> dict[str, str]:
+    """The row's text in ``langs``, each a string, or an error naming the line: a segment
+    missing a language would otherwise be scored against an empty reference."""
+    text = row["text"]
+    missing = [lang for lang in langs if not isinstance(text.get(lang), str)]
+    if missing:
+        raise TestSetError(
+            f"{path}:{n}: segment {row['qid']}:{row['seg']} has no {', '.join(missing)} text "
+            f"(the corpus has {', '.join(langs)}); was the file edited?"
+        )
+    return {lang: text[lang] for lang in langs}
 
 
 def _occupations(row: dict) -> tuple[str, ...]:
@@ -105,28 +124,46 @@ def _occupations(row: dict) -> tuple[str, ...]:
 def read_testset(path: Path) -> TestSet:
     """The test set of the run (or corpus folder) at ``path``."""
     corpus = find_corpus(path)
-    rows = _rows(corpus / CORPUS_JSONL)
+    path = corpus / CORPUS_JSONL
+    rows = _rows(path)
     if not rows:
-        raise TestSetError(f"{corpus / CORPUS_JSONL} holds no segment: the corpus is empty")
+        raise TestSetError(f"{path} holds no segment: the corpus is empty")
+    langs = [k for k, v in rows[0][1]["text"].items() if isinstance(v, str)]
     segments, seen = [], set()
-    for row in rows:
+    for n, row in rows:
         sid = f"{row['qid']}:{row['seg']}"
         if sid in seen:
-            raise TestSetError(f"{corpus / CORPUS_JSONL}: segment {sid} appears twice")
+            raise TestSetError(f"{path}:{n}: segment {sid} appears twice")
         seen.add(sid)
-        text = {k: v for k, v in row["text"].items() if isinstance(v, str)}
+        text = _text(path, n, row, langs)
         gender = row.get("gender") if isinstance(row.get("gender"), str) else "unknown"
         name = row.get("name") if isinstance(row.get("name"), str) else ""
         segments.append(Segment(sid, row["qid"], gender, _occupations(row), text, name))
-    langs = list(segments[0].text)
     testset = TestSet(segments, langs, source=corpus)
     cf_path = corpus / COUNTERFACTUAL_JSONL
     if cf_path.is_file():
-        for row in _rows(cf_path):
-            sid = f"{row['qid']}:{row['seg']}"
-            if sid not in seen:
-                continue  # a copy of another corpus's segment: not ours to judge
-            testset.counterfactual[sid] = dict(row["text"])
-            testset.counterfactual_gender[sid] = str(row.get("gender", ""))
-            testset.counterfactual_order.append(sid)
+        _read_counterfactual(testset, cf_path)
     return testset
+
+
+def _read_counterfactual(testset: TestSet, path: Path) -> None:
+    """The counterfactual copy into ``testset``: each row must be the copy of one of its
+    segments, once, with the other gender; a copy of another corpus (stale after the corpus
+    was written again) would judge the translations against the wrong sentences."""
+    gender = {s.id: s.gender for s in testset.segments}
+    for n, row in _rows(path):
+        sid = f"{row['qid']}:{row['seg']}"
+        stale = "the counterfactual copy is not of this corpus: run `occbio augment` again"
+        if sid not in gender:
+            raise TestSetError(f"{path}:{n}: segment {sid} is not in {CORPUS_JSONL}; {stale}")
+        if sid in testset.counterfactual:
+            raise TestSetError(f"{path}:{n}: segment {sid} appears twice")
+        source = row.get("source_gender")
+        if source is not None and source != gender[sid]:
+            raise TestSetError(
+                f"{path}:{n}: segment {sid} is the copy of a {source} person's, but "
+                f"{CORPUS_JSONL} has it as {gender[sid]}; {stale}"
+            )
+        testset.counterfactual[sid] = _text(path, n, row, testset.langs)
+        testset.counterfactual_gender[sid] = str(row.get("gender", ""))
+        testset.counterfactual_order.append(sid)
