@@ -116,7 +116,8 @@ def figure(doc: dict[str, Any], system: str, section: str, subset: str, metric: 
 
 def perturbed(refs: Sequence[str]) -> list[str]:
     """A system the test builds: every third line loses its last word, every fifth is
-    lowercased, every seventh has two words swapped, and one line is empty."""
+    lowercased, every seventh has two words swapped, every fourth ends in white space (which
+    the sacrebleu command line strips) and one line is empty."""
     out = []
     for i, ref in enumerate(refs):
         words = ref.split()
@@ -125,7 +126,8 @@ def perturbed(refs: Sequence[str]) -> list[str]:
         if i % 7 == 0 and len(words) > 2:
             words[0], words[1] = words[1], words[0]
         line = " ".join(words)
-        out.append(line.lower() if i % 5 == 0 else line)
+        line = line.lower() if i % 5 == 0 else line
+        out.append(line + " \t\u00a0" if i % 4 == 1 else line)
     out[4] = ""
     return out
 
