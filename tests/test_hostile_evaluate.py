@@ -122,6 +122,20 @@ def test_latin1_bytes_are_named_by_file_and_line(
     assert f"{path}:{k + 1}: not UTF-8" in line
 
 
+def test_utf16_and_nul_bytes(
+    run: Path, system: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    utf16 = tmp_path / "utf16.es"
+    utf16.write_bytes(system.read_text(encoding="utf-8").encode("utf-16"))
+    line = error(capsys, str(run), "--tgt", TGT, "--system", f"s={utf16}")
+    assert f"{utf16}:1: not UTF-8" in line
+    nul = tmp_path / "nul.es"
+    lines = read_lines(system)
+    lines[5] = lines[5] + "\x00"
+    write_lines(nul, lines)
+    assert f"{nul}:6: a NUL byte" in error(capsys, str(run), "--tgt", TGT, "--system", f"s={nul}")
+
+
 def test_bom_crlf_gzip_and_no_final_newline_score_the_same(
     run: Path, system: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -393,6 +407,46 @@ def test_a_damaged_corpus(
     assert message.format(**ids) in line
     if "counterfactual" in file and "not a segment" not in message and "no en" not in message:
         assert "run `occbio augment` again" in line
+
+
+def test_the_run_its_corpus_folder_or_its_corpus_file(
+    run_copy: Path, system: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each names the same run; the evaluation goes to RUN/evaluation/SRC-TGT by default."""
+    results = []
+    for given in (run_copy, run_copy / "corpus", run_copy / "corpus" / "corpus.jsonl"):
+        capsys.readouterr()
+        argv = ["evaluate", str(given), "--tgt", TGT, "--system", f"s={system}", "-q"]
+        assert main([*argv, "--resamples", "50", "--format", "json"]) == 0
+        results.append(json.loads(capsys.readouterr().out)["results"])
+        written = run_copy / "evaluation" / f"en-{TGT}" / "scores.json"
+        assert json.loads(written.read_text(encoding="utf-8"))["results"] == results[-1]
+        written.unlink()
+    assert results[0] == results[1] == results[2]
+
+
+def test_out_is_a_file(
+    run: Path, system: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    taken = write_lines(tmp_path / "taken", ["a file"])
+    line = error(capsys, str(run), "--tgt", TGT, "--out", str(taken), "--system", f"s={system}")
+    assert str(taken) in line
+
+
+def test_comet_without_a_model_or_without_the_package(
+    run: Path, system: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [str(run), "--tgt", TGT, "--system", f"s={system}", "--out", str(tmp_path / "o")]
+    line = error(capsys, *argv, "--comet-model", str(tmp_path))
+    assert f"{tmp_path} holds no COMET checkpoint" in line
+    try:
+        import comet  # noqa: F401
+    except ImportError:
+        ckpt = tmp_path / "model" / "checkpoints" / "model.ckpt"
+        ckpt.parent.mkdir(parents=True)
+        ckpt.write_bytes(b"not read")
+        line = error(capsys, *argv, "--comet-model", str(tmp_path / "model"))
+        assert "pip install unbabel-comet" in line
 
 
 def test_an_empty_corpus(run_copy: Path, system: Path, capsys: pytest.CaptureFixture[str]) -> None:
