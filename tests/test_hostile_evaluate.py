@@ -354,6 +354,12 @@ def _without(key: str, lang: str) -> Any:
         ("corpus.jsonl", 7, _without("text", TGT), "corpus.jsonl:7: segment {sid7} has no es text"),
         (
             "corpus.jsonl",
+            1,
+            lambda r: {**r, "text": {**r["text"], "ca": None}},
+            "corpus.jsonl:1: segment {sid1} has no ca text",
+        ),
+        (
+            "corpus.jsonl",
             3,
             lambda r: {**r, "seg": 1},
             "corpus.jsonl:3: segment {sid1} appears twice",

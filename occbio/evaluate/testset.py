@@ -128,7 +128,9 @@ def read_testset(path: Path) -> TestSet:
     rows = _rows(path)
     if not rows:
         raise TestSetError(f"{path} holds no segment: the corpus is empty")
-    langs = [k for k, v in rows[0][1]["text"].items() if isinstance(v, str)]
+    langs = list(rows[0][1]["text"])
+    if not langs:
+        raise TestSetError(f"{path}:{rows[0][0]}: a segment with no text; was the file edited?")
     segments, seen = [], set()
     for n, row in rows:
         sid = f"{row['qid']}:{row['seg']}"
