@@ -180,17 +180,16 @@ def _in_process(argv: list[str]) -> tuple[float, str]:
 def _subprocess(argv: list[str]) -> tuple[float, float, float]:
     """One run as its own process: (wall seconds, CPU seconds, peak RSS in MiB); the CPU time
     hardly depends on what else the machine runs, the wall time does."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "occbio.cli", *argv],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    _pid, status, usage = os.wait4(proc.pid, 0)
-    took = time.perf_counter() - start
-    err = proc.stderr.read().decode() if proc.stderr else ""
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"occbio {' '.join(argv)} failed:\n{err}")
+    with tempfile.TemporaryFile() as err:  # a file, not a pipe: a chatty run cannot block
+        start = time.perf_counter()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "occbio.cli", *argv], stdout=subprocess.DEVNULL, stderr=err
+        )
+        _pid, status, usage = os.wait4(proc.pid, 0)
+        took = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            err.seek(0)
+            raise SystemExit(f"occbio {' '.join(argv)} failed:\n{err.read().decode()}")
     return took, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # KiB -> MiB
 
 
