@@ -358,12 +358,6 @@ def test_gender_accuracy_is_mt_genevals_decision(
     assert counts["documents_by_gender"] == {"female": 3, "male": 3}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lead's command.py: scores.json counts the segments without a counterfactual but not "
-    "those whose two references share every word (not judged either), which the README says "
-    "are counted; proposed key: counts.segments_judged_for_gender",
-)
 def test_counts_say_how_many_segments_were_judged(simulated: Path, corpus: Corpus) -> None:
     judged = sum(
         1
@@ -541,12 +535,6 @@ def test_format_latex_and_table(
     assert "3/18" in masc_female
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lead's report.py: _latex_escape turns \\ into \\textbackslash{} and then escapes "
-    "its braces (\\textbackslash\\{\\}), lets ~ and ^ through, and 'p<0.001' prints as "
-    "'p¡0.001' in LaTeX's default (OT1) text font",
-)
 def test_latex_escapes_every_special_character(
     run: Path, simulated: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

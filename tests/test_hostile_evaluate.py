@@ -530,11 +530,6 @@ def test_a_run_without_augment(
     assert doc["counts"]["segments_with_counterfactual"] == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lead's command.py: a run without a counterfactual copy gets no gender accuracy and "
-    "no word of why (a warning naming `occbio augment` expected)",
-)
 def test_a_run_without_augment_says_why_there_is_no_gender_accuracy(
     run_copy: Path, system: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -544,10 +539,6 @@ def test_a_run_without_augment_says_why_there_is_no_gender_accuracy(
     assert "WARNING" in err and "occbio augment" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lead's command.py: --gap with a gender the test set lacks is dropped in silence",
-)
 def test_a_gap_with_a_gender_the_test_set_lacks(
     run: Path, system: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -599,11 +590,6 @@ def test_the_simulated_systems_files_match_the_corpus(
     assert again["results"]["noisy"] == doc["results"]["noisy"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lead's evaluation.py: a subset of one document gets a zero-width 95 % interval "
-    "(resampling one document always draws it); it should have none (NaN, printed '-')",
-)
 def test_a_gender_with_one_document_has_no_interval(
     run_copy: Path, corpus: Corpus, system: Path, tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from occbio.evaluate.evaluation import Data, Result, Settings, evaluate
+from occbio.evaluate.gender_accuracy import gendered_words
 from occbio.evaluate.hypotheses import Hypotheses, parse_system, read_hypotheses
 from occbio.evaluate.quality import METRICS, QualityMetric, make_metrics
 from occbio.evaluate.report import FORMATS, chart, format_rows
 from occbio.evaluate.shift import shift_suspect
-from occbio.evaluate.simulate import simulate
+from occbio.evaluate.simulate import SYSTEMS, simulate
 from occbio.evaluate.testset import TestSet, read_testset
 
 __all__ = ["EvaluateError", "add_evaluate_parser", "run_evaluate"]
@@ -163,7 +164,13 @@ def run_evaluate(args: argparse.Namespace) -> int:
     assert testset.source is not None
     run_dir = testset.source.parent if testset.source.name == "corpus" else testset.source
     out: Path = args.out or run_dir / "evaluation" / f"{src}-{tgt}"
-    out.mkdir(parents=True, exist_ok=True)
+    present = sorted({s.gender for s in testset.segments})
+    for a, b in args.gap or ():
+        for g in (a, b):
+            if g not in present:
+                raise EvaluateError(
+                    f"--gap {a},{b}: the test set has no {g} document (it has {', '.join(present)})"
+                )
 
     segs = testset.segments
     ids, refs = [s.id for s in segs], [s.text.get(tgt, "") for s in segs]
@@ -172,8 +179,15 @@ def run_evaluate(args: argparse.Namespace) -> int:
     for name in cf_systems:
         if name not in systems:
             raise EvaluateError(f"--counterfactual-system {name}: no --system of that name")
+    for x, y in args.compare or ():
+        if x == y:
+            raise EvaluateError(f"--compare {x},{y}: a system compared with itself")
+        for name in (x, y):
+            if name not in systems and not (args.simulate and name in SYSTEMS):
+                raise EvaluateError(f"--compare: no system named {name!r}")
     if cf_systems and not testset.counterfactual:
         raise EvaluateError("the run has no counterfactual copy: run `occbio augment` first")
+    out.mkdir(parents=True, exist_ok=True)
     if args.simulate:
         if not testset.counterfactual:
             raise EvaluateError(
@@ -187,6 +201,11 @@ def run_evaluate(args: argparse.Namespace) -> int:
                 out / "systems" / f"counterfactual.{name}.{tgt}", cf_hyps
             )
 
+    if not testset.counterfactual:
+        log.warning(
+            "%s has no counterfactual copy: no gender accuracy (run `occbio augment %s`)",
+            testset.source, run_dir,
+        )  # fmt: skip
     against = f"corpus/corpus.{tgt}"
     hyps = {n: read_hypotheses(n, p, ids, refs, against) for n, p in systems.items()}
     shifted = {}
@@ -234,10 +253,6 @@ def run_evaluate(args: argparse.Namespace) -> int:
         gaps=tuple(args.gap or [("female", "male")]),
         compare=tuple(args.compare or ()),
     )
-    for x, y in settings.compare:
-        for name in (x, y):
-            if name not in systems:
-                raise EvaluateError(f"--compare: no system named {name!r}")
     metrics = make_metrics(metric_names, tgt, args.tokenize)
     result = evaluate(data, metrics, settings)
     document = _document(args, testset, src, tgt, hyps, cf_systems, metrics, settings, data)
@@ -266,6 +281,11 @@ def _document(
     from occbio import __version__
 
     with_cf = sum(cf is not None for cf in data.counterfactuals)
+    judged = sum(
+        1
+        for ref, cf in zip(data.references, data.counterfactuals, strict=True)
+        if cf is not None and gendered_words(ref, cf)[1]
+    )
     docs = {s.doc: s.gender for s in testset.segments}
     by_gender: dict[str, int] = {}
     for g in docs.values():
@@ -299,6 +319,9 @@ def _document(
             "documents_by_gender": by_gender,
             "segments_with_counterfactual": with_cf,
             "segments_without_confident_counterfactual": len(testset.segments) - with_cf,
+            # the copy has no word the reference lacks: nothing a translation could get wrong
+            "segments_without_gendered_words": with_cf - judged,
+            "segments_judged_for_gender": judged,
         },
     }
 

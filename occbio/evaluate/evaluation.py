@@ -127,6 +127,8 @@ def evaluate(data: Data, metrics: Sequence[QualityMetric], settings: Settings) -
 
     def add(system: str, section: str, subset: str, metric: str, mask: np.ndarray,
             point: float, boot: np.ndarray, segments: int) -> None:  # fmt: skip
+        if mask.sum() < 2:  # one document resampled is always itself: no interval to give
+            boot = np.full(len(boot), np.nan)
         low, high = interval(boot)
         rows.append(Row(system, section, subset, metric, point, low, high, int(mask.sum()),
                         segments))  # fmt: skip

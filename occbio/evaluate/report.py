@@ -71,11 +71,16 @@ def _table(rows: Sequence[Row]) -> str:
     return "\n".join(out) + "\n"
 
 
+_LATEX = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "_": r"\_", "#": r"\#", "$": r"\$",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    "<": r"\textless{}", ">": r"\textgreater{}",
+}  # fmt: skip
+
+
 def _latex_escape(text: str) -> str:
-    for a, b in (("\\", r"\textbackslash{}"), ("&", r"\&"), ("%", r"\%"), ("_", r"\_"),
-                 ("#", r"\#"), ("$", r"\$"), ("{", r"\{"), ("}", r"\}")):  # fmt: skip
-        text = text.replace(a, b)
-    return text
+    """``text`` as LaTeX prints it, in one pass (an escape is never escaped again)."""
+    return "".join(_LATEX.get(c, c) for c in text)
 
 
 def _latex(rows: Sequence[Row]) -> str:
