@@ -12,9 +12,10 @@ import numpy as np
 import pytest
 from sacrebleu.metrics import BLEU, CHRF
 
+from occbio.evaluate import quality
 from occbio.evaluate.bootstrap import interval, resample_weights, two_sided_p
 from occbio.evaluate.evaluation import Data, Row, Settings, evaluate
-from occbio.evaluate.quality import QualityError, QualityMetric, make_metrics
+from occbio.evaluate.quality import QualityError, QualityMetric, make_metrics, segment_statistics
 from occbio.evaluate.report import format_rows
 
 # --- the bootstrap ---------------------------------------------------------------------------
@@ -125,6 +126,27 @@ def test_quality_per_subset_is_sacrebleus_corpus_score_of_its_lines() -> None:
     assert result.documents["noisy"]["d1"]["chrF"] == pytest.approx(
         CHRF().corpus_score(noisy[:2], [REFS[:2]]).score
     )
+
+
+def test_statistics_in_chunks_for_all_systems_are_sacrebleus_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """References cached once per chunk for every system, and chrF taken from chrF++'s
+    character triplets: the same statistics as sacrebleu extracting each system alone, and
+    the same signatures."""
+    monkeypatch.setattr(quality, "REFERENCE_CHUNK", 2)  # 5 segments: chunks of 2, 2 and 1
+    systems = {
+        "noisy": ["Ella es ingeniera.", "Nació Lima.", "", "Es un ingeniero.", "Él fue."],
+        "ref": REFS,
+    }
+    metrics = make_metrics(["BLEU", "chrF", "chrF++"], "es")
+    stats = segment_statistics(metrics, systems, REFS)
+    own = {"BLEU": BLEU(trg_lang="es"), "chrF": CHRF(), "chrF++": CHRF(word_order=2)}
+    for metric in metrics:
+        for name, hyps in systems.items():
+            expected = own[metric.name]._extract_corpus_statistics(hyps, [REFS])
+            assert stats[metric.name][name].tolist() == expected
+        assert metric.signature() == str(own[metric.name].get_signature())
 
 
 def test_occupations_below_the_minimum_are_not_subsets() -> None:

@@ -17,7 +17,7 @@ import numpy as np
 
 from occbio.evaluate.bootstrap import interval, resample_weights, two_sided_p
 from occbio.evaluate.gender_accuracy import decide, gendered_words
-from occbio.evaluate.quality import QualityMetric
+from occbio.evaluate.quality import QualityMetric, segment_statistics
 
 __all__ = ["Data", "Result", "Row", "Settings", "evaluate"]
 
@@ -134,10 +134,11 @@ def evaluate(data: Data, metrics: Sequence[QualityMetric], settings: Settings) -
                         segments))  # fmt: skip
         boots[(system, metric, subset)] = (point, boot)
 
+    seg_stats = segment_statistics(metrics, data.systems, data.references)
     for system, hyps in data.systems.items():
         per_system = documents[system] = {d: {} for d in doc_ids}
         for metric in metrics:
-            per_doc = sums.per_doc(metric.segment_stats(hyps, data.references))
+            per_doc = sums.per_doc(seg_stats[metric.name][system])
             for doc, value in zip(doc_ids, metric.scores(per_doc), strict=True):
                 per_system[doc][metric.name] = float(value)
             for subset, mask in subsets:
