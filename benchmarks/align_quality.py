@@ -20,6 +20,8 @@ What it prints:
    filter), and the new defaults at the chosen values; one-sentence documents aligned.
 3. **Per set** tables (P / R / F1) for the new defaults on NTREX.
 4. **N-way check**: whether also requiring the non-pivot pairs' cosine to pass helps.
+   **Probability rule**: the encoder's shipped P(parallel) model (trained and its ``min_prob``
+   chosen on NTREX by ``benchmarks/align_calibration.py``), on both sources.
 5. **Pool size** (``--pools``): the same documents mined inside pools of 1x, 10x and 100x
    their sentences (other sentences of the languages from every shared source), with and
    without the pool-size correction: P / R and the median true-pair margin.
@@ -55,6 +57,7 @@ from comparable import EXTRA_SOURCES, PRESETS, Corpus, build_all, extra_sentence
 
 from occbio.align.background import Background, BackgroundSampler  # noqa: E402
 from occbio.align.cache import EmbeddingCache  # noqa: E402
+from occbio.align.calibration import evidence_factors, model_for, tuple_probability  # noqa: E402
 from occbio.align.encoders import build_encoder, pool_drift_for  # noqa: E402
 from occbio.align.filters import estimate_length_factors, length_ok, text_length  # noqa: E402
 from occbio.align.inputs import Doc  # noqa: E402
@@ -98,6 +101,7 @@ class Mined:
     length_joint: np.ndarray  # passes the old joint max/min filter (ratio 1.5, chars)
     single: np.ndarray  # the tuple's document started with one parallel sentence
     nonpivot_cos: np.ndarray  # min cosine between non-pivot sentences (1 for pairs)
+    prob: np.ndarray  # P(parallel) from the encoder's shipped model (NaN without one)
 
     def prf(self, keep: np.ndarray) -> tuple[float, float, float, int, int]:
         n_gold = len(self.corpus.gold)
@@ -117,7 +121,7 @@ class Mined:
     ) -> np.ndarray:
         """Which tuples a rule keeps; ``nway``: a floor on the non-pivot pairs' cosine too,
         ``min_doc``: a floor on the within-document margin too."""
-        keep = self.score >= threshold
+        keep = self.prob >= -threshold if threshold < 0 else self.score >= threshold
         if min_doc is not None:
             keep &= self.doc_score >= min_doc
         if min_cos is not None:
@@ -241,7 +245,15 @@ def summarise(corpus: Corpus, tuples: list[AlignedTuple], encoder: Any, cache_ro
         for i, t in enumerate(tuples):
             vs = [vec[lang].embed([t.text[lang]], lambda b: None)[0][0] for lang in others]
             nonpivot[i] = min(float(a @ b) for a, b in itertools.combinations(vs, 2))
-    return Mined(corpus, score, cos, doc_score, correct, length_new, length_joint, single, nonpivot)
+    prob = np.full(len(tuples), np.nan)
+    model = model_for(encoder, "language", "ratio", 8)
+    if model is not None:
+        factors = evidence_factors(((t.text, min(t.score.values())) for t in tuples),
+                                   pivot=PIVOT, confident=model.confident_score)  # fmt: skip
+        prob = np.array([tuple_probability(t.text, t.score, pivot=PIVOT, model=model,
+                                           factors=factors)[0] for t in tuples])  # fmt: skip
+    return Mined(corpus, score, cos, doc_score, correct, length_new, length_joint, single,
+                 nonpivot, prob)  # fmt: skip
 
 
 # --------------------------------------------------------------------------- selection
@@ -256,6 +268,8 @@ class Rule:
     scope: str = "language"
 
     def label(self) -> str:
+        if self.threshold < 0:
+            return f"P(parallel) >= {-self.threshold:.2f} (shipped model)"
         cos = "-" if self.min_cos is None else f"{self.min_cos:.2f}"
         return (f"{self.scope:<8} k={self.k:<2} thr={self.threshold:.4f} cos>={cos:<4} "
                 f"len={self.length}")  # fmt: skip
@@ -388,6 +402,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     doc_best = choose({4: document[on]}, ("off",), [None], "document")
     reverse = choose(language[other], ("off", "pair"), COS_FLOORS, "language")
     today = Rule(4, 1.04, None, "joint", scope="document")
+    # the probability rule as shipped (benchmarks/align_calibration.py trains it on NTREX);
+    # a negative threshold stands for a minimum probability
+    shipped = model_for(inner, "language", "ratio", 8)
+    by_prob = Rule(8, -shipped.min_prob, None, "off") if shipped is not None else None
     textbook = Rule(4, 1.06, None, "off", scope="document")
     print(f"\nobjective: mean over presets of the worst set's F1; background {size} sentences")
     print(f"chosen on {on}:                 {chosen.label()}")
@@ -409,7 +427,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             + [
                 (f"new + N-way check: non-pivot cos >= {f}", language[src][chosen.k], chosen, f)
                 for f in (0.80, 0.84)
-            ],
+            ]
+            + (
+                [("NEWER: " + by_prob.label(), language[src][8], by_prob, None)]
+                if by_prob is not None and 8 in language[src] else []
+            ),
         )  # fmt: skip
         print_sets(f"== {src} per set, new defaults", language[src][chosen.k], chosen)
     if args.pools:

@@ -193,6 +193,13 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
     a.add_argument("--pivot", help="pivot language (default: the first of --langs)")
     a.add_argument("--threshold", type=float, help="minimum margin score (default: the encoder's)")
     a.add_argument(
+        "--min-prob",
+        type=float,
+        metavar="P",
+        help="minimum probability of a tuple being parallel (default: the encoder's own where "
+        "it has a trained model, else the margin threshold decides)",
+    )
+    a.add_argument(
         "--min-cos",
         type=float,
         metavar="C",
@@ -458,7 +465,9 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
         http["cache"] = False
     if http:
         over["http"] = http
-    align_keys = "encoder laser_dir pivot threshold min_cos mode scope k device model_dir prefix"
+    align_keys = (
+        "encoder laser_dir pivot threshold min_prob min_cos mode scope k device model_dir prefix"
+    )
     align = {
         key: getattr(args, key)
         for key in [*align_keys.split(), "batch_size"]

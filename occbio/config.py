@@ -258,6 +258,10 @@ class AlignConfig(_Section):
     mode: Literal["max", "intersect", "fwd", "bwd"] = "max"
     #: Minimum margin score of a kept pair; ``None`` takes the encoder's own default.
     threshold: float | None = Field(default=None, allow_inf_nan=False)
+    #: Minimum probability of a kept tuple being parallel (a model over the margin, the numbers
+    #: the sentences share and their lengths); ``None`` takes the encoder's own where it has a
+    #: trained model and no ``threshold`` is given (see docs/alignment.md).
+    min_prob: float | None = Field(default=None, ge=0.0, le=1.0, allow_inf_nan=False)
     #: Minimum cosine of a kept pair; ``None`` takes the encoder's own default.
     min_cos: float | None = Field(default=None, ge=-1.0, le=1.0, allow_inf_nan=False)
     #: The length filter, pivot against each language: a pair passes when the longer sentence

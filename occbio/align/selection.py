@@ -21,30 +21,49 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from occbio.align.aligned_tuples import AlignedTuple
+from occbio.align.calibration import PairModel, evidence_factors, model_for, tuple_probability
 from occbio.align.encoders import RULE_K, acceptance_for
 from occbio.align.filters import Acceptance, estimate_length_factors, length_ok
 from occbio.config import AlignConfig
 
 __all__ = [
     "acceptance",
+    "evidence_factors_of",
     "length_factors",
+    "probability_model",
     "reject_reason",
     "select_tuples",
+    "with_probability",
 ]
 
 # Logged as the pipeline these functions came from: the logger users filter on stays.
 log = logging.getLogger("occbio.align.pipeline")
 
 
+def probability_model(cfg: AlignConfig, encoder: Any) -> PairModel | None:
+    """The encoder's trained model of P(parallel) for these margin settings, if any."""
+    return model_for(encoder, cfg.scope, cfg.margin, cfg.k)
+
+
 def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
-    """The configured threshold and cosine floor, else the encoder's own for the scope and
-    margin (a ``ValueError`` when there is no threshold either way)."""
+    """The configured rule, else the encoder's own: its model's ``min_prob`` where it has a
+    trained model and no threshold is configured, else its threshold for the scope and margin
+    (a ``ValueError`` when there is none either way); the cosine floor likewise."""
     default_threshold, default_min_cos = acceptance_for(encoder, cfg.scope, cfg.margin) or (
         None,
         None,
     )
-    threshold = cfg.threshold if cfg.threshold is not None else default_threshold
     min_cos = cfg.min_cos if cfg.min_cos is not None else default_min_cos
+    model = probability_model(cfg, encoder)
+    if cfg.min_prob is not None and model is None:
+        raise ValueError(
+            f"align.min_prob: encoder {encoder.name} has no probability model for the "
+            f"{cfg.scope} scope, {cfg.margin} margin and k={cfg.k}; use --threshold"
+        )
+    if cfg.threshold is None and model is not None:
+        return Acceptance(None, min_cos, cfg.min_prob if cfg.min_prob is not None
+                          else model.min_prob)  # fmt: skip
+    threshold = cfg.threshold if cfg.threshold is not None else default_threshold
     if threshold is None:
         raise ValueError(
             f"align.threshold: encoder {encoder.name} has no default threshold for the "
@@ -59,7 +78,30 @@ def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
             RULE_K,
             cfg.k,
         )
-    return Acceptance(threshold, min_cos)
+    return Acceptance(threshold, min_cos, cfg.min_prob)
+
+
+def evidence_factors_of(
+    tuples: Iterable[AlignedTuple], *, pivot: str, model: PairModel | None
+) -> dict[str, float]:
+    """The length factors the model's evidence uses (none without a model)."""
+    if model is None:
+        return {}
+    sure = ((t.text, min(t.score.values()) if t.score else 0.0) for t in tuples)
+    return evidence_factors(sure, pivot=pivot, confident=model.confident_score)
+
+
+def with_probability(
+    t: AlignedTuple, *, pivot: str, model: PairModel | None, factors: Mapping[str, float]
+) -> AlignedTuple:
+    """``t`` with its probability of being parallel and its evidence (unchanged without a
+    model)."""
+    if model is not None and t.score:
+        prob, evidence = tuple_probability(t.text, t.score, pivot=pivot, model=model,
+                                           factors=factors)  # fmt: skip
+        t.prob = round(prob, 6)
+        t.evidence = {lang: ev.to_dict() for lang, ev in evidence.items()}
+    return t
 
 
 def length_factors(
@@ -69,7 +111,7 @@ def length_factors(
     tuples ``rule`` accepts, when estimation is on."""
     factors = dict(cfg.length_factors)
     if cfg.length_filter and cfg.estimate_length_factors:
-        accepted = (t.text for t in tuples if rule.reject_reason(t.score, t.cos) is None)
+        accepted = (t.text for t in tuples if rule.reject_reason(t.score, t.cos, t.prob) is None)
         estimated = estimate_length_factors(accepted, pivot=pivot, unit=cfg.length_unit)
         factors = {**estimated, **factors}
     return factors
@@ -83,8 +125,9 @@ def reject_reason(
     cfg: AlignConfig,
     factors: Mapping[str, float],
 ) -> str | None:
-    """Why ``t`` is not kept (``below_threshold``, ``below_min_cos``, ``length``), or None."""
-    reason = rule.reject_reason(t.score, t.cos)
+    """Why ``t`` is not kept (``below_threshold``, ``below_min_prob``, ``below_min_cos``,
+    ``length``), or None."""
+    reason = rule.reject_reason(t.score, t.cos, t.prob)
     if reason is None and cfg.length_filter:
         ok = length_ok(
             t.text,
@@ -107,11 +150,14 @@ def select_tuples(
     factors: Mapping[str, float],
     stats: Counter[str],
     on_drop: Any = None,
+    model: PairModel | None = None,
+    evidence_factors: Mapping[str, float] | None = None,
 ) -> Iterator[AlignedTuple]:
-    """The tuples that pass ``rule`` and the length filter, counted; ``on_drop(t, reason)`` is
-    called for every other one."""
+    """The tuples that pass ``rule`` and the length filter, counted, each with its probability
+    when there is a ``model``; ``on_drop(t, reason)`` is called for every other one."""
     stats["tuples_kept"] += 0  # present in the counts even when nothing passes
     for t in tuples:
+        with_probability(t, pivot=pivot, model=model, factors=evidence_factors or {})
         reason = reject_reason(t, rule=rule, pivot=pivot, cfg=cfg, factors=factors)
         if reason is None:
             stats["tuples_kept"] += 1

@@ -36,6 +36,7 @@ from occbio.align.pipeline import (
     select_tuples,
     write_alignments,
 )
+from occbio.align.selection import evidence_factors_of, probability_model, with_probability
 from occbio.config import ConfigError, RunConfig
 from occbio.executor import Executor, LocalExecutor
 from occbio.io.jsonl import JsonlIndex, read_jsonl
@@ -64,7 +65,8 @@ _NOT_MINING_KEYS = frozenset(
 )
 #: Settings that change what is selected from the mined tuples, not the mining itself.
 _SELECTION_KEYS = frozenset(
-    "threshold min_cos length_filter max_length_ratio length_slack length_unit length_factors "
+    "threshold min_prob min_cos length_filter max_length_ratio length_slack length_unit "
+    "length_factors "
     "estimate_length_factors".split()
 )
 
@@ -186,8 +188,12 @@ def _align(
     selection = {
         **{k: v for k, v in align_settings.items() if k in _SELECTION_KEYS},
         "threshold": rule.threshold,
+        "min_prob": rule.min_prob,
         "min_cos": rule.min_cos,
     }
+    model = probability_model(cfg.align, encoder)
+    if model is not None:  # another model (a new occbio) selects again
+        selection["model"] = fingerprint(model.to_dict())
     settings = {"mining": mining, "selection": selection}
     mine_fp = fingerprint({"inputs": inputs, "mining": mining})
     fp = fingerprint({"inputs": inputs, "settings": settings})
@@ -203,13 +209,12 @@ def _align(
     )
     state.begin(fp, inputs=inputs, settings=settings)
     log.info(
-        "align: encoder %s, %s margin (%s scope, k=%d), threshold %.3f%s, pivot %s",
+        "align: encoder %s, %s margin (%s scope, k=%d), kept when %s, pivot %s",
         encoder.name,
         cfg.align.margin,
         cfg.align.scope,
         cfg.align.k,
-        rule.threshold,
-        "" if rule.min_cos is None else f", min cos {rule.min_cos:.2f}",
+        rule.describe(),
         pivot,
     )
 
@@ -230,12 +235,21 @@ def _align(
     def mined() -> Iterator[AlignedTuple]:
         return read_jsonl(mined_path, AlignedTuple)
 
-    factors = length_factors(mined(), pivot=pivot, cfg=cfg.align, rule=rule)
+    ev_factors = evidence_factors_of(mined(), pivot=pivot, model=model)
+    if model is not None:  # the length filter's factors come from tuples the rule accepts
+        factors = length_factors(
+            (with_probability(t, pivot=pivot, model=model, factors=ev_factors) for t in mined()),
+            pivot=pivot, cfg=cfg.align, rule=rule,
+        )  # fmt: skip
+    else:
+        factors = length_factors(mined(), pivot=pivot, cfg=cfg.align, rule=rule)
     docs_with_tuples: set[str] = set()
+    kept_probs: list[float] = []
     with atomic_write(run.path / DROPPED_FILE) as dropped_fh:
 
         def on_drop(t: AlignedTuple, reason: str) -> None:
-            if reason != "below_threshold":  # those are all in mined.jsonl with their scores
+            # those are all in mined.jsonl with their scores
+            if reason not in ("below_threshold", "below_min_prob"):
                 row = {**t.to_dict(), "reason": reason}
                 dropped_fh.write(json.dumps(row, ensure_ascii=False) + "\n")
 
@@ -248,8 +262,12 @@ def _align(
                 factors=factors,
                 stats=stats,
                 on_drop=on_drop,
+                model=model,
+                evidence_factors=ev_factors,
             ):
                 docs_with_tuples.add(t.doc)
+                if t.prob is not None:
+                    kept_probs.append(t.prob)
                 yield t
 
         tsv = write_alignments(run.path / ALIGNMENTS_FILE, kept(), cfg.langs, pivot)
@@ -260,8 +278,14 @@ def _align(
         {
             "encoder": encoder.name,
             "threshold": rule.threshold,
+            "min_prob": rule.min_prob,
             "min_cos": rule.min_cos,
             "length_factors": factors,
+            "evidence_factors": ev_factors,
+            # the mean P(parallel) of the kept tuples: the corpus's expected precision
+            "expected_precision": (
+                round(sum(kept_probs) / len(kept_probs), 4) if kept_probs else None
+            ),
             "seconds": {k: round(v, 3) for k, v in timings.items()},
         }
     )

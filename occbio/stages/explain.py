@@ -18,9 +18,11 @@ import numpy as np
 
 from occbio.align.aligned_tuples import AlignedTuple
 from occbio.align.cache import EmbeddingCache
+from occbio.align.evidence import pair_evidence
 from occbio.align.filters import Acceptance
 from occbio.align.margin import mine_pairs, score_candidates
 from occbio.align.pipeline import block_denominators, doc_tuples, pool_offsets, reject_reason
+from occbio.align.selection import probability_model, with_probability
 from occbio.config import RunConfig
 from occbio.run import RunDir
 from occbio.stages.align import STAGE, acceptance_rule, align_inputs, encoder_for
@@ -52,8 +54,7 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
     a = cfg.align
     lines.append(
         f"  {encoder.name}, {a.margin} margin, {a.scope} scope, k={a.k}, mode {a.mode}; "
-        f"kept when every score >= {rule.threshold:.3f}"
-        + ("" if rule.min_cos is None else f" and every cosine >= {rule.min_cos:.2f}")
+        f"kept when {rule.describe()}"
         + (f"; length filter {a.max_length_ratio} or +{a.length_slack}" if a.length_filter else "")
     )
     vectors = {}
@@ -70,12 +71,22 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
         {lang: [v] for lang, v in vectors.items()}, [doc_id], backgrounds, pivot=pivot, k=a.k
     )
     denominators = {lang: (d[0][0], d[1][0]) for lang, d in per_lang.items()}
-    factors = run.stage_record(STAGE).get("length_factors", {})
+    record = run.stage_record(STAGE)
+    factors = record.get("length_factors", {})
+    model = probability_model(a, encoder)
+    ev_factors = record.get("evidence_factors") or {}
+    if model is not None and rule.min_prob is not None:
+        lines.append(
+            "  P(parallel): the model over the score, the numbers both sentences carry "
+            "(shared/in either) and the length deviation (standard deviations from the "
+            "language pair's usual ratio); a tuple's is its weakest pair's"
+        )
     verdict = {}  # pivot sentence (the user's index) -> (tuple indices, verdict)
     tuple_counts: Counter[str] = Counter()
     for t in doc_tuples(
         doc, vectors, denominators, pivot=pivot, langs=langs, cfg=a, offsets=offsets
     ):
+        with_probability(t, pivot=pivot, model=model, factors=ev_factors)
         why = reject_reason(t, rule=rule, pivot=pivot, cfg=a, factors=factors)
         tuple_counts[why or "kept"] += 1
         verdict[t.idx[pivot]] = (t.idx, _detail(why, t, rule) if why else "KEPT")
@@ -97,7 +108,8 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
         }  # fmt: skip
         details.append(f"\n  {pivot}-{lang} candidate pairs (best score first; pool correction "
                        f"-{offsets.get(lang, 0.0):.4f}):")  # fmt: skip
-        details.append(f"  {pivot:>4} {lang:>4}    cos  doc-margin  score  verdict")
+        evidence_head = "  numbers  length      P" if model is not None else ""
+        details.append(f"  {pivot:>4} {lang:>4}    cos  doc-margin  score{evidence_head}  verdict")
         seen = set()
         fates: Counter[str] = Counter()
         for i in np.argsort(-cand.score, kind="stable"):
@@ -115,9 +127,16 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
                     why = "not retrieved"
             fates[_fate(why)] += 1
             score = float(cand.score[i]) - offsets.get(lang, 0.0)
+            evidence = ""
+            if model is not None:
+                x, y = doc.sentences[pivot][src], doc.sentences[lang][trg]
+                ev = pair_evidence(x, y, ev_factors.get(lang, 1.0))
+                numbers = f"{ev.numbers_shared}/{ev.numbers_total}"
+                evidence = (f"  {numbers:>7}  {ev.length_deviation:>6.2f}  "
+                            f"{model.probability(score, ev):.3f}")  # fmt: skip
             details.append(
                 f"  {doc.source_index(pivot, src):>4} {doc.source_index(lang, trg):>4}  "
-                f"{cand.cos[i]:.3f}  {cand.doc_score[i]:>10.3f}  {score:.3f}  {why}"
+                f"{cand.cos[i]:.3f}  {cand.doc_score[i]:>10.3f}  {score:.3f}{evidence}  {why}"
             )
             details.append(f"{'':>13}{pivot}: {_short(doc.sentences[pivot][src])}")
             details.append(f"{'':>13}{lang}: {_short(doc.sentences[lang][trg])}")
@@ -130,9 +149,11 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
 def _detail(reason: str, t: AlignedTuple, rule: Acceptance) -> str:
     """A dropped tuple's reason with the scores that failed, e.g. ``below_threshold: ca
     score 0.990 < 1.010``: a tuple falls on its lowest language, not always the one listed."""
-    if reason == "below_threshold":
+    if reason == "below_threshold" and rule.threshold is not None:
         failed = [f"{x} score {s:.3f}" for x, s in t.score.items() if s < rule.threshold]
         return f"{reason}: {', '.join(failed)} < {rule.threshold:.3f}"
+    if reason == "below_min_prob" and rule.min_prob is not None and t.prob is not None:
+        return f"{reason}: P(parallel) {t.prob:.3f} < {rule.min_prob:.2f}"
     if reason == "below_min_cos" and rule.min_cos is not None:
         failed = [f"{x} cos {c:.3f}" for x, c in t.cos.items() if c < rule.min_cos]
         return f"{reason}: {', '.join(failed)} < {rule.min_cos:.2f}"
