@@ -67,6 +67,10 @@ from occbio.align.pipeline import (  # noqa: E402
     length_factors,
     select_tuples,
 )
+from occbio.align.selection import (  # noqa: E402
+    evidence_factors_of,
+    probability_model,
+)
 from occbio.config import AlignConfig  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data"
@@ -236,10 +240,13 @@ def run_stage(
     tuples = [t for _doc, ts in mined for t in ts]
     t_filter = time.perf_counter()
     rule = acceptance(cfg, encoder)
+    model = probability_model(cfg, encoder)
+    ev_factors = evidence_factors_of(tuples, pivot=PIVOT, model=model)
     factors = length_factors(tuples, pivot=PIVOT, cfg=cfg, rule=rule)
     kept = list(
-        select_tuples(tuples, rule=rule, pivot=PIVOT, cfg=cfg, factors=factors, stats=stats)
-    )
+        select_tuples(tuples, rule=rule, pivot=PIVOT, cfg=cfg, factors=factors, stats=stats,
+                      model=model, evidence_factors=ev_factors)
+    )  # fmt: skip
     end = time.perf_counter()
     return {
         "wall": end - start,
@@ -253,7 +260,7 @@ def run_stage(
         "tuples": len(tuples),
         "kept": len(kept),
         "peak_mib": peak_rss_mib(),
-        "threshold": rule.threshold,
+        "threshold": rule.describe(),
     }
 
 
@@ -267,7 +274,7 @@ def report(label: str, r: dict[str, Any]) -> None:
     print(
         f"  sentences embedded {embedded}, from cache {stats['sentences_from_cache']}; "
         f"docs mined {stats['docs_mined']}; tuples mined {r['tuples']}, kept {r['kept']} "
-        f"(threshold {r['threshold']})"
+        f"(kept when {r['threshold']})"
     )
     if r["encoded"]:
         print(f"  encoding: {r['encoded'] / max(r['encode'], 1e-9):.1f} sentences/s")
@@ -331,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cfg = AlignConfig()
     if args.threshold is not None:
         cfg = AlignConfig(threshold=args.threshold)
-    threshold = acceptance(cfg, encoder).threshold
+    threshold = acceptance(cfg, encoder).describe()
     print(
         f"{len(docs)} documents, {total} sentences ("
         + ", ".join(f"{lang} {n}" for lang, n in n_sent.items())
@@ -340,7 +347,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(
         f"encoder {encoder.name} loaded in {load_s:.1f}s; {os.cpu_count()} CPUs; FAISS threads "
-        f"{faiss.omp_get_max_threads()}; threshold {threshold}, k={cfg.k}, {cfg.margin}, "
+        f"{faiss.omp_get_max_threads()}; kept when {threshold}; k={cfg.k}, {cfg.margin}, "
         f"{cfg.scope} scope, {cfg.mode}, length filter {cfg.length_filter}, "
         f"block_docs {cfg.block_docs}"
     )

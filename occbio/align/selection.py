@@ -155,6 +155,8 @@ def select_tuples(
 ) -> Iterator[AlignedTuple]:
     """The tuples that pass ``rule`` and the length filter, counted, each with its probability
     when there is a ``model``; ``on_drop(t, reason)`` is called for every other one."""
+    if rule.min_prob is not None and model is None:
+        raise ValueError("a minimum probability needs the model that gives the probabilities")
     stats["tuples_kept"] += 0  # present in the counts even when nothing passes
     for t in tuples:
         with_probability(t, pivot=pivot, model=model, factors=evidence_factors or {})

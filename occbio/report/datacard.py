@@ -181,8 +181,9 @@ def render_datacard(
         f"{people} -> each person's article per "
         "language -> cleaning and sentence splitting -> sentence embeddings -> margin-based "
         "mining inside each person's articles (margins normalised against a sample of each "
-        "whole language), pivot intersection for more than two languages -> threshold (and "
-        "optional length filter) -> balancing by gender -> document-level output.",
+        "whole language), pivot intersection for more than two languages -> acceptance "
+        "(P(parallel) from the encoder's model, or a margin threshold; optional length "
+        "filter) -> balancing by gender -> document-level output.",
         "",
         "Settings:",
         "",

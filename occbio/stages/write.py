@@ -196,11 +196,11 @@ def _sources(run: RunDir, *, sample: bool = False) -> dict[str, str]:
     )
     expected = align.get("expected_precision")
     if expected is not None:
-        out["expected precision"] = (
-            f"{expected:.3f}: the mean P(parallel) of the aligned tuples, from the encoder's "
-            "model (trained on NTREX news; on MT-GenEval biographies, out of sample, its "
-            "probabilities were at or below the share found parallel: a cautious estimate), "
-            "before balancing"
+        out["alignment"] += (
+            f"; expected precision {expected:.3f} (the mean P(parallel) of the aligned tuples "
+            "before balancing, from the encoder's model trained on NTREX news; on MT-GenEval "
+            "biographies, out of sample, its probabilities were at or below the share found "
+            "parallel: a cautious estimate)"
         )
     return out
 
