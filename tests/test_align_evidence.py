@@ -3,7 +3,10 @@ acceptance rule it gives, with values worked out by hand."""
 
 from __future__ import annotations
 
+import json
 import math
+import shutil
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -23,6 +26,7 @@ from occbio.align.evidence import Evidence, length_deviation, numbers, pair_evid
 from occbio.align.filters import Acceptance
 from occbio.align.margin import mine_pairs
 from occbio.align.selection import acceptance, with_probability
+from occbio.cli import main
 from occbio.config import AlignConfig
 
 
@@ -158,3 +162,33 @@ def test_one_to_one_within_a_document_pair_by_hand() -> None:
     scores = {(p.src, p.trg): p.score for p in pairs}
     assert scores[(0, 0)] == pytest.approx(1.0, abs=1e-3)
     assert scores[(1, 1)] == pytest.approx(0.957, abs=2e-3)
+
+
+@pytest.mark.slow
+def test_min_prob_reselects_from_the_mined_scores(
+    mined_sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--min-prob` re-selects from align/mined.jsonl (nothing is encoded), every kept tuple
+    carries a probability at least that high, and the data card states the expected
+    precision; an impossible value is a one-line error."""
+    out = tmp_path / "run"
+    shutil.copytree(mined_sample, out)
+    args = ["mine", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
+    before = [json.loads(x) for x in (out / "alignments.jsonl").read_text().splitlines()]
+    mined_at = (out / "align" / "mined.jsonl").stat().st_mtime_ns
+    assert main([*args, "--min-prob", "0.99"]) == 0
+    record = json.loads((out / "manifest.json").read_text())["stages"]["align"]
+    assert record["min_prob"] == 0.99
+    assert (out / "align" / "mined.jsonl").stat().st_mtime_ns == mined_at  # not mined again
+    after = [json.loads(x) for x in (out / "alignments.jsonl").read_text().splitlines()]
+    assert 0 < len(after) < len(before)
+    assert all(t["prob"] >= 0.99 for t in after)
+    assert record["expected_precision"] == pytest.approx(
+        sum(t["prob"] for t in after) / len(after), abs=1e-4
+    )
+    card = (out / "DATACARD.md").read_text()
+    assert f"expected precision {record['expected_precision']:.3f}" in card
+    capsys.readouterr()
+    assert main([*args, "--min-prob", "1.5"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "min_prob" in err[0] and "Traceback" not in err[0]
