@@ -29,6 +29,7 @@ from occbio.extract.wikipedia_web import SiteUnreachable
 from occbio.langs import LanguageError
 from occbio.models import run_models
 from occbio.report.funnel import format_funnel
+from occbio.review.command import run_review
 from occbio.rewrite_command import run_rewrite
 from occbio.run import RunDir, read_manifest
 from occbio.runlock import run_lock
@@ -273,6 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_augment(args)
         if args.command == "evaluate":  # reads a run and translations; writes its evaluation
             return run_evaluate(args)
+        if args.command == "review":  # a finished run's pages, judgments, post-edited corpus
+            return run_review(args)
         cfg = load_config(args.config, overrides(args))
         if args.command == "stats":
             _print_stats(cfg)
