@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 
 from occbio.cli import main as occbio_main
+from occbio.evaluate.simulate import noisy
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/mt-geneval-dev/sentences-dev"
 SYSTEMS = ("reference", "noisy", "masculine")
@@ -105,14 +106,6 @@ def _doc_sizes(segments: int, rng: random.Random) -> list[int]:
     return sizes
 
 
-def _noisy(text: str, rng: random.Random) -> str:
-    words = [w for w in text.split() if rng.random() >= 1 / 6] or text.split()[:1]
-    for i in range(len(words) - 1):
-        if rng.random() < 0.1:
-            words[i], words[i + 1] = words[i + 1], words[i]
-    return " ".join(words)
-
-
 def build_run(run: Path, segments: int, data: Path, seed: int = 0) -> dict[str, Path]:
     """Write the synthetic run and the three systems' files; returns name -> file."""
     rng = random.Random(seed)
@@ -149,7 +142,7 @@ def build_run(run: Path, segments: int, data: Path, seed: int = 0) -> dict[str, 
                     cf_out.write(json.dumps(cf, ensure_ascii=False) + "\n")
                 refs.append(text["es"])
                 hyps["reference"].append(text["es"])
-                hyps["noisy"].append(_noisy(text["es"], rng))
+                hyps["noisy"].append(noisy(text["es"], rng))
                 hyps["masculine"].append(masculine["es"])
     (corpus / "corpus.es").write_text("".join(r + "\n" for r in refs), encoding="utf-8")
     files = {}

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 
 from occbio.evaluate.testset import TestSet
 
-__all__ = ["SYSTEMS", "simulate"]
+__all__ = ["SYSTEMS", "noisy", "simulate"]
 
 SYSTEMS = ("reference", "masculine-default", "noisy")
 
 
-def _noisy(text: str, rng: random.Random) -> str:
+def noisy(text: str, rng: random.Random) -> str:
     """Drop about one word in six and swap about one adjacent pair in ten."""
     words = [w for w in text.split() if rng.random() >= 1 / 6] or text.split()[:1]
     for i in range(len(words) - 1):
@@ -57,5 +57,5 @@ def simulate(
             masculine(refs, ids, [gender[sid] for sid in ids]),
             masculine(cf_refs, testset.counterfactual_order, cf_gender),
         ),
-        "noisy": ([_noisy(t, rng) for t in refs], [_noisy(t, rng) for t in cf_refs]),
+        "noisy": ([noisy(t, rng) for t in refs], [noisy(t, rng) for t in cf_refs]),
     }
