@@ -1,0 +1,607 @@
+"""``occbio review import``: annotators' judgment files, checked, merged and measured.
+
+Every file is read and checked before anything is written: a file occbio cannot use (not a
+regular file, not UTF-8, damaged JSON, a CSV without its columns, an unknown verdict, an item
+of another run or of no run, an item twice) stops the import with one line naming the file and
+the line or item, and ``RUN/review/judgments.json`` stays as it was.
+
+``judgments.json`` keeps each annotator's verdict and post-edit per item; importing an
+annotator's file again replaces their judgments of those items (and only those). An item's
+verdict is the majority of its annotators' (:func:`occbio.review.stats.majority`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import re
+import stat
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from occbio.review.items import BANDS, Item, ReviewError, read_items, run_id
+from occbio.review.stats import (
+    PARALLEL,
+    PARTIAL,
+    VERDICTS,
+    cohen_kappa,
+    majority,
+    raw_agreement,
+    score_threshold,
+    tally,
+)
+from occbio.run import RunDir, atomic_write, file_sum, fingerprint
+from occbio.runlock import run_lock
+
+__all__ = [
+    "JUDGMENTS_FILE",
+    "REPORT_FILE",
+    "Judgment",
+    "build_report",
+    "format_report",
+    "import_judgments",
+    "item_verdicts",
+    "load_judgments",
+    "merge",
+    "read_judgment_file",
+    "replace_section",
+]
+
+JUDGMENTS_FILE = "review/judgments.json"
+REPORT_FILE = "review/report.json"
+DATACARD_FILE = "DATACARD.md"
+STAGE = "review-import"
+SECTION = "## Human review"
+CSV_COLUMNS = ("id", "verdict")
+#: What a spreadsheet user may type for each verdict (case, spaces and hyphens aside).
+_SPELLINGS = {
+    "parallel": PARALLEL,
+    "partial": PARTIAL,
+    "partly_parallel": PARTIAL,
+    "not_parallel": "not_parallel",
+}
+
+
+@dataclass(frozen=True)
+class Judgment:
+    """One annotator's verdict on one item, and where it was read (for messages)."""
+
+    annotator: str
+    item: str
+    verdict: str
+    post_edit: str | None
+    where: str
+
+
+# --- reading one file ------------------------------------------------------------------------
+
+
+def _text(path: Path) -> str:
+    """The file's text, or a one-line error: missing, not a regular file, not UTF-8."""
+    try:
+        mode = path.stat().st_mode  # never open a FIFO: it would block
+    except OSError as exc:
+        raise ReviewError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(mode):
+        raise ReviewError(f"{path} is a directory: give the judgment files themselves")
+    if not stat.S_ISREG(mode):
+        raise ReviewError(f"{path} is not a regular file (a FIFO, a socket or a device)")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ReviewError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ReviewError(f"{path}:{line}: not UTF-8 text; save it as UTF-8") from None
+
+
+def _verdict(value: Any, where: str) -> str | None:
+    """The verdict a cell or field names (``None`` for a blank one), or a one-line error."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    key = re.sub(r"[\s-]+", "_", value.strip().lower()) if isinstance(value, str) else None
+    if key not in _SPELLINGS:
+        raise ReviewError(
+            f"{where}: unknown verdict {value!r} (one of {', '.join(VERDICTS)}, or blank)"
+        )
+    return _SPELLINGS[key]
+
+
+def _post_edit(value: Any, where: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ReviewError(f"{where}: post_edit must be text or null, not {value!r}")
+    return value.strip() or None
+
+
+def _check_item(item_id: Any, where: str, run: str, items: Mapping[str, Item]) -> str:
+    if not isinstance(item_id, str) or not item_id.strip():
+        raise ReviewError(f"{where}: no item id")
+    item_id = item_id.strip()
+    other = item_id.split(":", 1)[0]
+    if item_id not in items:
+        if ":" in item_id and other != run:
+            raise ReviewError(
+                f"{where}: item {item_id} is of run {other}, but this run is {run} (the "
+                "file was made for another run, or the corpus was written again since)"
+            )
+        raise ReviewError(f"{where}: {item_id} is not an item of run {run}")
+    return item_id
+
+
+def _read_json(path: Path, text: str, run: str, items: Mapping[str, Item]) -> list[Judgment]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ReviewError(
+            f"{path}:{exc.lineno}: not valid JSON ({exc.msg}); a file cut short? export the "
+            "judgments again"
+        ) from None
+    if not isinstance(data, dict) or data.get("occbio_review") != 1:
+        raise ReviewError(f'{path}: not a judgments file of occbio review (no "occbio_review": 1)')
+    if data.get("run") != run:
+        raise ReviewError(
+            f"{path} holds judgments of run {data.get('run')}, but this run is {run} (the file "
+            "was made for another run, or the corpus was written again since)"
+        )
+    annotator = data.get("annotator")
+    if not isinstance(annotator, str) or not annotator.strip():
+        raise ReviewError(f"{path}: no annotator name")
+    rows = data.get("judgments")
+    if not isinstance(rows, list):
+        raise ReviewError(f'{path}: "judgments" must be a list')
+    pair = data.get("pair")
+    out = []
+    for n, row in enumerate(rows):
+        where = f"{path}: judgments[{n}]"
+        if not isinstance(row, dict):
+            raise ReviewError(f"{where}: not an object")
+        item_id = _check_item(row.get("id"), where, run, items)
+        where = f"{where} ({item_id})"
+        if pair is not None and items[item_id].pair != pair:
+            raise ReviewError(f"{where}: an item of {items[item_id].pair}, the file is of {pair}")
+        verdict = _verdict(row.get("verdict"), where)
+        post_edit = _post_edit(row.get("post_edit"), where)
+        if verdict is None:
+            if post_edit is not None:
+                raise ReviewError(f"{where}: a post-edit without a verdict")
+            continue
+        out.append(Judgment(annotator.strip(), item_id, verdict, post_edit, where))
+    return out
+
+
+def _delimiter(text: str) -> str:
+    """A spreadsheet's CSV separator: the commonest of comma, semicolon and tab in the header."""
+    header = text.split("\n", 1)[0]
+    return max(",;\t", key=header.count)
+
+
+def _read_csv(path: Path, text: str, run: str, items: Mapping[str, Item]) -> list[Judgment]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
+    try:
+        header = [h.strip().lower() for h in next(reader, [])]
+        missing = [c for c in CSV_COLUMNS if c not in header]
+        if missing:
+            raise ReviewError(
+                f"{path}:1: no {' and no '.join(missing)} column (a CSV of occbio review export "
+                f"has {', '.join(CSV_COLUMNS)}, post_edit, ...)"
+            )
+        col = {
+            name: header.index(name)
+            for name in ("id", "verdict", "post_edit", "annotator")
+            if name in header
+        }
+        out = []
+        line = reader.line_num
+        for cells in reader:
+            where, line = f"{path}:{line + 1}", reader.line_num
+            if not any(c.strip() for c in cells):
+                continue
+
+            def cell(name: str, cells: list[str] = cells) -> str:
+                i = col.get(name)
+                return cells[i] if i is not None and i < len(cells) else ""
+
+            item_id = _check_item(cell("id"), where, run, items)
+            where = f"{where} ({item_id})"
+            verdict = _verdict(cell("verdict"), where)
+            post_edit = _post_edit(cell("post_edit"), where)
+            if verdict is None:
+                if post_edit is not None:
+                    raise ReviewError(f"{where}: a post-edit without a verdict")
+                continue
+            annotator = cell("annotator").strip() or path.stem
+            out.append(Judgment(annotator, item_id, verdict, post_edit, where))
+    except csv.Error as exc:
+        raise ReviewError(f"{path}:{reader.line_num}: not a readable CSV ({exc})") from None
+    return out
+
+
+def read_judgment_file(path: Path, *, run: str, items: Mapping[str, Item]) -> list[Judgment]:
+    """The judgments of one ``.json`` (the page's export) or ``.csv`` file (a filled
+    spreadsheet), checked against the run's items; an item judged twice by one annotator in
+    the file is an error."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in (".json", ".csv"):
+        raise ReviewError(f"{path}: neither .json (the page's export) nor .csv (the spreadsheet)")
+    text = _text(path)
+    reader = _read_json if suffix == ".json" else _read_csv
+    judgments = reader(path, text, run, items)
+    seen: dict[tuple[str, str], str] = {}
+    for j in judgments:
+        first = seen.setdefault((j.annotator, j.item), j.where)
+        if first != j.where:
+            raise ReviewError(f"{j.where}: {j.item} judged again by {j.annotator} (first: {first})")
+    return judgments
+
+
+# --- the store -------------------------------------------------------------------------------
+
+
+def load_judgments(run_dir: Path, run: str) -> dict[str, dict[str, dict[str, Any]]]:
+    """``judgments.json``'s ``{annotator: {item: {"verdict", "post_edit"}}}`` (empty when there
+    is none yet); one of another run is an error."""
+    path = Path(run_dir) / JUDGMENTS_FILE
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(_text(path))
+        store = data["judgments"]
+        if not isinstance(store, dict) or not all(isinstance(v, dict) for v in store.values()):
+            raise TypeError
+    except (ValueError, KeyError, TypeError):
+        raise ReviewError(
+            f"{path} is damaged; delete it and import every annotator's file again"
+        ) from None
+    if data.get("run") != run:
+        raise ReviewError(
+            f"{path} holds judgments of run {data.get('run')}, but this run is {run} (the corpus "
+            "was written again since): move it away and export new pages"
+        )
+    return store
+
+
+def merge(
+    store: Mapping[str, Mapping[str, Mapping[str, Any]]], new: Sequence[Judgment]
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """``store`` with each new judgment in place of that annotator's earlier one of the item."""
+    out = {a: {i: dict(j) for i, j in by_item.items()} for a, by_item in store.items()}
+    for j in new:
+        out.setdefault(j.annotator, {})[j.item] = {"verdict": j.verdict, "post_edit": j.post_edit}
+    return {a: dict(sorted(by_item.items())) for a, by_item in sorted(out.items())}
+
+
+def item_verdicts(store: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> dict[str, str]:
+    """Each judged item's verdict: the majority of its annotators' (a tie: not parallel)."""
+    by_item: dict[str, list[str]] = defaultdict(list)
+    for by_annotator in store.values():
+        for item_id, j in by_annotator.items():
+            by_item[item_id].append(j["verdict"])
+    return {item_id: majority(v) for item_id, v in by_item.items()}
+
+
+# --- the report ------------------------------------------------------------------------------
+
+
+def build_report(
+    items: Mapping[str, Item],
+    store: Mapping[str, Mapping[str, Mapping[str, Any]]],
+    *,
+    target: float,
+) -> dict[str, Any]:
+    """Precision per language pair and score band, agreement per pair of annotators and the
+    score threshold that reaches ``target``, from the merged judgments."""
+    verdicts = item_verdicts(store)
+    pairs = sorted({items[i].pair for i in verdicts})
+    precision = []
+    for pair in pairs:
+        mine = [i for i in verdicts if items[i].pair == pair]
+        for band in ("all", *BANDS):
+            group = [verdicts[i] for i in mine if band in ("all", items[i].band)]
+            precision.append({"pair": pair, "band": band, **tally(group).to_dict()})
+    agreement = []
+    for pair in pairs:
+        for a, b in itertools.combinations(sorted(store), 2):
+            both = sorted(i for i in store[a].keys() & store[b].keys() if items[i].pair == pair)
+            if not both:
+                continue
+            va = [store[a][i]["verdict"] for i in both]
+            vb = [store[b][i]["verdict"] for i in both]
+            agreement.append(
+                {
+                    "pair": pair,
+                    "annotators": [a, b],
+                    "items": len(both),
+                    "agreement": raw_agreement(va, vb),
+                    "kappa": cohen_kappa(va, vb),
+                }
+            )
+    thresholds = []
+    for pair in pairs:
+        scored = [
+            (items[i].score, v == PARALLEL)
+            for i, v in verdicts.items()
+            if items[i].pair == pair and items[i].score is not None
+        ]
+        found = score_threshold(scored, target)
+        thresholds.append(
+            {
+                "pair": pair,
+                "target": target,
+                **(
+                    {"threshold": None, "judged": len(scored)}
+                    if found is None
+                    else {"threshold": found.score, **found.to_dict()}
+                ),
+            }
+        )
+        thresholds[-1].pop("score", None)
+    ties = sum(
+        _tied([by_item[i]["verdict"] for by_item in store.values() if i in by_item])
+        for i in verdicts
+    )
+    return {
+        "run": next(iter(items.values())).run if items else None,
+        "annotators": {a: len(by_item) for a, by_item in sorted(store.items())},
+        "items_judged": len(verdicts),
+        "ties": ties,
+        "precision": precision,
+        "agreement": agreement,
+        "threshold": thresholds,
+    }
+
+
+def _tied(verdicts: Sequence[str]) -> bool:
+    counts = sorted((verdicts.count(v) for v in set(verdicts)), reverse=True)
+    return len(counts) > 1 and counts[0] == counts[1]
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}"
+
+
+def _ci(row: Mapping[str, Any], share: str, interval: str) -> str:
+    if row[share] is None:
+        return "–"
+    lo, hi = row[interval]
+    return f"{_pct(row[share])} [{_pct(lo)}, {_pct(hi)}]"
+
+
+def _kappa(x: float | None) -> str:
+    return "–" if x is None else f"{x:.3f}"
+
+
+def _rows(report: Mapping[str, Any]) -> dict[str, tuple[list[str], list[list[str]]]]:
+    """The report's three tables as header and text rows (for the terminal and the card)."""
+    precision = (
+        [
+            "pair",
+            "band",
+            "judged",
+            "parallel",
+            "partial",
+            "not parallel",
+            "precision % [95% CI]",
+            "parallel or partial % [95% CI]",
+        ],
+        [
+            [
+                r["pair"],
+                r["band"],
+                str(r["judged"]),
+                str(r["parallel"]),
+                str(r["partial"]),
+                str(r["not_parallel"]),
+                _ci(r, "precision", "interval"),
+                _ci(r, "parallel_or_partial", "parallel_or_partial_interval"),
+            ]
+            for r in report["precision"]
+        ],
+    )
+    agreement = (
+        ["pair", "annotators", "items both judged", "agreement %", "Cohen's kappa"],
+        [
+            [
+                r["pair"],
+                " / ".join(r["annotators"]),
+                str(r["items"]),
+                _pct(r["agreement"]),
+                _kappa(r["kappa"]),
+            ]
+            for r in report["agreement"]
+        ],
+    )
+    threshold = (
+        ["pair", "target %", "lowest score", "keeps % of judged", "precision % [95% CI]"],
+        [
+            [r["pair"], _pct(r["target"]), "none reaches it", "–", "–"]
+            if r["threshold"] is None
+            else [
+                r["pair"],
+                _pct(r["target"]),
+                f"{r['threshold']:g}",
+                f"{_pct(r['share'])} ({r['kept']} of {r['judged']})",
+                _ci(r, "precision", "interval"),
+            ]
+            for r in report["threshold"]
+        ],
+    )
+    return {"precision": precision, "agreement": agreement, "threshold": threshold}
+
+
+def _plain(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(x) for x in col) for col in zip(header, *rows, strict=True)]
+    lines = [header, *rows]
+    return "\n".join(
+        "  ".join(x.ljust(w) for x, w in zip(r, widths, strict=True)).rstrip() for r in lines
+    )
+
+
+def _markdown(header: list[str], rows: list[list[str]]) -> str:
+    lines = [header, ["---"] * len(header), *rows]
+    return "\n".join("| " + " | ".join(r) + " |" for r in lines)
+
+
+_TITLES = {
+    "precision": "precision per language pair and score band (an item's verdict: its "
+    "annotators' majority, a tie not parallel)",
+    "agreement": "agreement between annotators on the items both judged",
+    "threshold": "the lowest alignment score whose kept judged items reach the target precision",
+}
+
+
+def format_report(report: Mapping[str, Any]) -> str:
+    """The report as plain-text tables for the terminal."""
+    who = ", ".join(f"{a} ({n})" for a, n in report["annotators"].items())
+    parts = [
+        f"run {report['run']}: {report['items_judged']} items judged by {who}; "
+        f"{report['ties']} tied (counted not parallel)"
+    ]
+    for key, (header, rows) in _rows(report).items():
+        parts.append(f"{_TITLES[key]}:\n" + (_plain(header, rows) if rows else "(none)"))
+    return "\n\n".join(parts)
+
+
+def datacard_section(report: Mapping[str, Any], *, date: str) -> str:
+    """The data card's ``## Human review`` section."""
+    who = ", ".join(report["annotators"])
+    tables = _rows(report)
+    parts = [
+        SECTION,
+        f"Native speakers judged {report['items_judged']} items of this corpus with `occbio "
+        f"review` ({len(report['annotators'])} annotators: {who}; imported {date}). An item is "
+        "a pivot sentence and its aligned sentence in one language; its verdict is its "
+        f"annotators' majority, a tie counted as not parallel ({report['ties']} ties). "
+        'Precision is the share judged parallel, with its 95 % Wilson interval; "parallel or '
+        'partial" also counts the items judged partly parallel. Score bands are thirds of the '
+        "language pair's segments by alignment score.",
+        _markdown(*tables["precision"]),
+    ]
+    if tables["agreement"][1]:
+        parts += [
+            "Agreement on the items two annotators both judged:",
+            _markdown(*tables["agreement"]),
+        ]
+    parts += [
+        f"The lowest alignment score whose kept judged items are at least "
+        f"{_pct(report['threshold'][0]['target'])} % parallel:",
+        _markdown(*tables["threshold"]),
+    ]
+    return "\n\n".join(parts) + "\n"
+
+
+def replace_section(card: str, section: str) -> str:
+    """``card`` with its ``## Human review`` section replaced by ``section`` (or added before
+    "Known limitations", else at the end); the rest untouched."""
+    lines = card.splitlines(keepends=True)
+    start = next((i for i, x in enumerate(lines) if x.rstrip() == SECTION), None)
+    if start is not None:
+        end = next(
+            (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
+        )
+        tail = "".join(lines[end:])
+        return "".join(lines[:start]) + section + ("\n" + tail if tail else "")
+    at = next((i for i, x in enumerate(lines) if x.startswith("## Known limitations")), None)
+    if at is None:
+        return card.rstrip("\n") + "\n\n" + section
+    return "".join(lines[:at]) + section + "\n" + "".join(lines[at:])
+
+
+# --- the command -----------------------------------------------------------------------------
+
+
+def import_judgments(
+    run_dir: Path, files: Sequence[Path], *, target: float = 0.95, fmt: str = "table"
+) -> str:
+    """Check every file, merge them into ``judgments.json``, write the report and the data
+    card's section, record the import in the manifest; return the report (table or JSON)."""
+    if not 0.0 < target <= 1.0:
+        raise ReviewError(f"--target {target}: a precision between 0 (excluded) and 1")
+    run_dir = Path(run_dir)
+    run_id(run_dir)  # no corpus: one line, before the lock makes a directory
+    with run_lock(run_dir):
+        items_list, meta = read_items(run_dir)
+        items = {item.id: item for item in items_list}
+        rid = meta["run"]
+        store = load_judgments(run_dir, rid)
+        new: list[Judgment] = []
+        by_file: dict[str, int] = {}
+        owner: dict[tuple[str, str], str] = {}
+        for path in files:
+            judgments = read_judgment_file(path, run=rid, items=items)
+            for j in judgments:
+                other = owner.setdefault((j.annotator, j.item), str(path))
+                if other != str(path):
+                    raise ReviewError(
+                        f"{j.where}: {j.annotator} judged {j.item} in {other} too: give one of "
+                        "the two files"
+                    )
+            by_file[str(path)] = len(judgments)
+            new += judgments
+        store = merge(store, new)
+        if not store:
+            raise ReviewError("the files hold no verdict: nothing to import")
+        report = build_report(items, store, target=target)
+        report["imported"] = by_file
+        _write(run_dir, rid, store, report, target=target)
+    if fmt == "json":
+        return json.dumps(report, ensure_ascii=False, indent=1)
+    return format_report(report)
+
+
+def _write(
+    run_dir: Path,
+    rid: str,
+    store: Mapping[str, Any],
+    report: Mapping[str, Any],
+    *,
+    target: float,
+) -> None:
+    run = RunDir(run_dir)
+    state = run.stage(STAGE)
+    inputs = {"files": report["imported"], "run": rid}
+    settings = {"target": target}
+    state.begin(
+        fingerprint({"inputs": inputs, "settings": settings}), inputs=inputs, settings=settings
+    )
+    with atomic_write(run_dir / JUDGMENTS_FILE) as fh:
+        json.dump(
+            {"occbio_review_judgments": 1, "run": rid, "judgments": store},
+            fh,
+            ensure_ascii=False,
+            indent=1,
+            sort_keys=True,
+        )
+        fh.write("\n")
+    with atomic_write(run_dir / REPORT_FILE) as fh:
+        json.dump(report, fh, ensure_ascii=False, indent=1)
+        fh.write("\n")
+    card_path = run_dir / DATACARD_FILE
+    card = card_path.read_text("utf-8") if card_path.is_file() else ""
+    date = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    with atomic_write(card_path) as fh:
+        fh.write(replace_section(card, datacard_section(report, date=date)))
+    # the card is the write stage's output too: record what it holds now, so a resumed
+    # `occbio mine` does not take the added section for damage and write the card again
+    write_rec = run.manifest["stages"].get("write", {})
+    if DATACARD_FILE in write_rec.get("checksums", {}):
+        write_rec["checksums"][DATACARD_FILE] = file_sum(card_path)
+    state.finish(
+        counts={
+            "annotators": len(store),
+            "items_judged": report["items_judged"],
+            "judgments_imported": sum(report["imported"].values()),
+            "ties": report["ties"],
+        },
+        outputs=[JUDGMENTS_FILE, REPORT_FILE],
+    )
