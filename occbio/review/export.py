@@ -1,0 +1,105 @@
+"""``occbio review export``: one self-contained HTML page and one CSV file per language pair.
+
+The page is a single file (CSS, script and items inline; no network) so it can be mailed to an
+annotator and opened from a file:// URL. The items travel as JSON inside a
+``<script type="application/json">`` element, with every ``<`` written as ``\\u003c`` so no
+sentence can close that element; the page's script puts text in with ``textContent`` and
+``value`` only. The score and its band are left off the page (a judge who sees the aligner's
+confidence leans on it) but kept in the CSV, which is the analyst's copy as well as the
+spreadsheet user's.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Sequence
+from html import escape
+from importlib import resources
+from pathlib import Path
+
+from occbio.review.items import Item, ReviewError, read_items, stratified_sample
+from occbio.run import atomic_write
+
+__all__ = ["CSV_COLUMNS", "CONTEXT_SEPARATOR", "export_review", "page_data", "render_page"]
+
+CSV_COLUMNS = ("id", "pair", "doc", "name", "gender", "seg", "score", "band",
+               "before", "src", "tgt", "after", "verdict", "post_edit")  # fmt: skip
+#: joins the neighbouring sentences in one CSV cell
+CONTEXT_SEPARATOR = " / "
+_ITEMS_MARK = "__OCCBIO_ITEMS__"
+_TITLE_MARK = "__OCCBIO_TITLE__"
+
+
+def page_data(items: Sequence[Item], *, run: str, pair: str) -> dict:
+    """What the page's script reads: the run, the pair and, per item, what an annotator sees."""
+    src_lang, tgt_lang = pair.split("-", 1)
+    return {
+        "occbio_review": 1,
+        "run": run,
+        "pair": pair,
+        "src_lang": src_lang,
+        "tgt_lang": tgt_lang,
+        "items": [
+            {"id": it.id, "name": it.name, "gender": it.gender, "before": list(it.before),
+             "src": it.src, "tgt": it.tgt, "after": list(it.after)}  # fmt: skip
+            for it in items
+        ],
+    }
+
+
+def _template() -> str:
+    return resources.files("occbio.review").joinpath("page.html").read_text(encoding="utf-8")
+
+
+def render_page(data: dict) -> str:
+    """The page with ``data`` embedded; ``<`` escaped so no text can end the script element."""
+    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    head, sep, tail = _template().partition(_ITEMS_MARK)
+    if not sep:
+        raise RuntimeError("occbio/review/page.html lacks its items marker")
+    title = escape(f"occbio review {data['pair']} · run {data['run']}")
+    return head.replace(_TITLE_MARK, title) + blob + tail
+
+
+def _csv_row(item: Item) -> list[object]:
+    score = "" if item.score is None else item.score
+    return [item.id, item.pair, item.doc, item.name, item.gender, item.seg, score, item.band,
+            CONTEXT_SEPARATOR.join(item.before), item.src, item.tgt,
+            CONTEXT_SEPARATOR.join(item.after), "", ""]  # fmt: skip
+
+
+def _write_csv(path: Path, items: Sequence[Item]) -> None:
+    # utf-8-sig: Excel reads a CSV without the byte-order mark as the local code page
+    with atomic_write(path, encoding="utf-8-sig") as fh:
+        writer = csv.writer(fh, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        writer.writerows(_csv_row(item) for item in items)
+
+
+def export_review(
+    run_dir: Path,
+    *,
+    out: Path,
+    sample: int | None,
+    langs: Sequence[str] | None = None,
+    seed: int = 12345,
+) -> list[Path]:
+    """Write ``OUT/review-PAIR.html`` and ``OUT/review-PAIR.csv`` for each language pair:
+    ``sample`` items per pair (stratified, seeded) or, with ``sample=None``, every item.
+    Returns the paths written, each pair's page then its CSV."""
+    if sample is not None and sample < 1:
+        raise ReviewError(f"--sample {sample}: give at least 1 item per language pair")
+    items, meta = read_items(Path(run_dir), langs)
+    chosen = list(items) if sample is None else stratified_sample(items, sample, seed)
+    paths: list[Path] = []
+    for lang in meta["langs"]:
+        pair = f"{meta['pivot']}-{lang}"
+        pair_items = [item for item in chosen if item.pair == pair]
+        page = Path(out) / f"review-{pair}.html"
+        with atomic_write(page) as fh:
+            fh.write(render_page(page_data(pair_items, run=meta["run"], pair=pair)))
+        table = Path(out) / f"review-{pair}.csv"
+        _write_csv(table, pair_items)
+        paths += [page, table]
+    return paths
