@@ -41,8 +41,15 @@ def page_data(items: Sequence[Item], *, run: str, pair: str) -> dict:
         "src_lang": src_lang,
         "tgt_lang": tgt_lang,
         "items": [
-            {"id": it.id, "name": it.name, "gender": it.gender, "before": list(it.before),
-             "src": it.src, "tgt": it.tgt, "after": list(it.after)}  # fmt: skip
+            {
+                "id": it.id,
+                "name": it.name,
+                "gender": it.gender,
+                "before": list(it.before),
+                "src": it.src,
+                "tgt": it.tgt,
+                "after": list(it.after),
+            }
             for it in items
         ],
     }
