@@ -213,3 +213,30 @@ def test_end_to_end_on_the_mined_sample(mined_sample: Path, tmp_path: Path, caps
     kept = pd.read_parquet(run / "corpus" / "post-edited.parquet")
     assert len(kept) == len(es) - removed
     assert (run / JUDGMENTS_FILE).is_file()
+
+
+def test_without_the_xml_files_titles_come_from_the_urls(tmp_path: Path) -> None:
+    run = make_run(tmp_path)
+    import_judgments(run, hand_files(run, tmp_path))
+    for lang in ("en", "es", "ca"):
+        (run / "corpus" / f"corpus.{lang}.xml").unlink()
+    apply_review(run)
+    doc = etree.parse(str(_corpus(run, "es.xml"))).getroot().find("doc")
+    assert doc.findtext("title") == "Ana Pérez (es)" and doc.get("wpid") == ""
+
+
+def test_a_segment_missing_a_language_is_one_line(tmp_path: Path) -> None:
+    run = make_run(tmp_path)
+    import_judgments(run, hand_files(run, tmp_path))
+    path = run / "corpus" / "corpus.jsonl"
+    lines = path.read_text("utf-8").splitlines()
+    row = json.loads(lines[1])
+    del row["text"]["ca"]
+    lines[1] = json.dumps(row, ensure_ascii=False)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # the corpus changed, so the judgments are refused first; judge it afresh
+    (run / JUDGMENTS_FILE).unlink()
+    import_judgments(run, [page_file(run, tmp_path / "x.json", "ana", {1: P})])
+    with pytest.raises(ReviewError, match=r"corpus\.jsonl:2: a segment in en, es, the first in"):
+        apply_review(run)
+    assert not _corpus(run, "jsonl").exists()

@@ -444,3 +444,22 @@ def test_stale_store_of_an_earlier_corpus_is_refused(run: Path, tmp_path: Path) 
 def test_target_out_of_range(run: Path, tmp_path: Path) -> None:
     with pytest.raises(ReviewError, match=r"--target 1\.5"):
         import_judgments(run, hand_files(run, tmp_path), target=1.5)
+
+
+def test_a_damaged_store_is_one_line(run: Path, tmp_path: Path) -> None:
+    import_judgments(run, hand_files(run, tmp_path)[:1])
+    store = run / JUDGMENTS_FILE
+    data = json.loads(store.read_text("utf-8"))
+    data["judgments"]["ana"][item_id(run, 1, "es")]["verdict"] = "perhaps"
+    store.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ReviewError, match=r"judgments\.json is damaged; delete it"):
+        import_judgments(run, hand_files(run, tmp_path)[1:2])
+    store.write_text('{"judgments": [1, 2]}', encoding="utf-8")
+    with pytest.raises(ReviewError, match=r"judgments\.json is damaged"):
+        import_judgments(run, hand_files(run, tmp_path)[1:2])
+
+
+def test_a_card_made_from_nothing_is_the_section_alone(run: Path, tmp_path: Path) -> None:
+    (run / "DATACARD.md").unlink()
+    import_judgments(run, hand_files(run, tmp_path))
+    assert (run / "DATACARD.md").read_text("utf-8").startswith("## Human review\n\n")

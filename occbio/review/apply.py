@@ -98,7 +98,8 @@ def post_edit_documents(
             label=str(first.get("name") or ""),
             gender=str(first.get("gender") or "unknown"),
             occupations=[
-                Occupation(o["qid"], o.get("label", "")) for o in first.get("occupations") or []
+                Occupation(str(o.get("qid", "")), str(o.get("label", "")))
+                for o in first.get("occupations") or []
             ],
             titles={
                 lang: articles.get((qid, lang), (None, ""))[1] or _title(url)
@@ -159,6 +160,11 @@ def _corpus_rows(path: Path) -> list[dict[str, Any]]:
                 int(row["seg"])
             except (ValueError, KeyError, TypeError):
                 raise ReviewError(f"{path}:{n}: not a segment of an occbio corpus") from None
+            if rows and list(row["text"]) != list(rows[0]["text"]):
+                raise ReviewError(
+                    f"{path}:{n}: a segment in {', '.join(row['text'])}, the first in "
+                    f"{', '.join(rows[0]['text'])}: every segment must have every language"
+                )
             rows.append(row)
     return rows
 

@@ -257,9 +257,10 @@ def load_judgments(run_dir: Path, run: str) -> dict[str, dict[str, dict[str, Any
     try:
         data = json.loads(_text(path))
         store = data["judgments"]
-        if not isinstance(store, dict) or not all(isinstance(v, dict) for v in store.values()):
-            raise TypeError
-    except (ValueError, KeyError, TypeError):
+        for judged in store.values():
+            if not all(j["verdict"] in VERDICTS for j in judged.values()):
+                raise TypeError
+    except (ValueError, KeyError, TypeError, AttributeError):
         raise ReviewError(
             f"{path} is damaged; delete it and import every annotator's file again"
         ) from None
@@ -513,7 +514,7 @@ def replace_section(card: str, section: str) -> str:
         return "".join(lines[:start]) + section + ("\n" + tail if tail else "")
     at = next((i for i, x in enumerate(lines) if x.startswith("## Known limitations")), None)
     if at is None:
-        return card.rstrip("\n") + "\n\n" + section
+        return card.rstrip("\n") + "\n\n" + section if card.strip() else section
     return "".join(lines[:at]) + section + "\n" + "".join(lines[at:])
 
 
