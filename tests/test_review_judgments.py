@@ -463,3 +463,13 @@ def test_a_card_made_from_nothing_is_the_section_alone(run: Path, tmp_path: Path
     (run / "DATACARD.md").unlink()
     import_judgments(run, hand_files(run, tmp_path))
     assert (run / "DATACARD.md").read_text("utf-8").startswith("## Human review\n\n")
+
+
+def test_an_unfilled_spreadsheet_is_a_warning(run: Path, tmp_path: Path, caplog) -> None:
+    blank = csv_file(tmp_path / "carla.csv", [{"id": item_id(run, 1, "es"), "verdict": ""}])
+    with caplog.at_level("WARNING"):
+        report = json.loads(import_judgments(run, [*hand_files(run, tmp_path), blank], fmt="json"))
+    assert report["imported"][str(blank)] == 0 and report["items_judged"] == 12
+    assert f"{blank} holds no verdict" in caplog.text
+    with pytest.raises(ReviewError, match="the files hold no verdict"):
+        import_judgments(make_run(tmp_path / "other"), [blank])

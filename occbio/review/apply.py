@@ -25,7 +25,7 @@ from occbio.records import Document, Entity, Occupation
 from occbio.review.items import ReviewError, corpus_file, run_id
 from occbio.review.judgments import JUDGMENTS_FILE, item_verdicts, load_judgments
 from occbio.review.stats import NOT_PARALLEL
-from occbio.run import RunDir, fingerprint
+from occbio.run import RunDir, file_sum, fingerprint
 from occbio.runlock import run_lock
 
 __all__ = ["STEM", "apply_review", "post_edit_documents", "post_edits"]
@@ -199,8 +199,8 @@ def apply_review(run_dir: Path) -> str:
             )
         run = RunDir(run_dir)
         state = run.stage(STAGE)
-        inputs = {"run": rid, "judgments": store}
-        state.begin(fingerprint(inputs), inputs={"run": rid}, settings={})
+        inputs = {"run": rid, "judgments": file_sum(run_dir / JUDGMENTS_FILE)["sha256"]}
+        state.begin(fingerprint(inputs), inputs=inputs, settings={})
         written = write_corpus(run_dir / "corpus", langs, docs, pivot=langs[0], stem=STEM)
         files = [f"corpus/{name}" for name in written["files"]]
         keys = (

@@ -16,6 +16,7 @@ import csv
 import io
 import itertools
 import json
+import logging
 import re
 import stat
 from collections import defaultdict
@@ -52,6 +53,8 @@ __all__ = [
     "read_judgment_file",
     "replace_section",
 ]
+
+log = logging.getLogger(__name__)
 
 JUDGMENTS_FILE = "review/judgments.json"
 REPORT_FILE = "review/report.json"
@@ -335,18 +338,8 @@ def build_report(
             if items[i].pair == pair and items[i].score is not None
         ]
         found = score_threshold(scored, target)
-        thresholds.append(
-            {
-                "pair": pair,
-                "target": target,
-                **(
-                    {"threshold": None, "judged": len(scored)}
-                    if found is None
-                    else {"threshold": found.score, **found.to_dict()}
-                ),
-            }
-        )
-        thresholds[-1].pop("score", None)
+        none = {"threshold": None, "judged": len(scored)}
+        thresholds.append({"pair": pair, "target": target, **(found.to_dict() if found else none)})
     ties = sum(
         _tied([by_item[i]["verdict"] for by_item in store.values() if i in by_item])
         for i in verdicts
@@ -545,8 +538,11 @@ def import_judgments(
                 if other != str(path):
                     raise ReviewError(
                         f"{j.where}: {j.annotator} judged {j.item} in {other} too: give one of "
-                        "the two files"
+                        "the two files (a CSV's annotator is its file name unless it has an "
+                        "annotator column)"
                     )
+            if not judgments:
+                log.warning("%s holds no verdict: nothing imported from it", path)
             by_file[str(path)] = len(judgments)
             new += judgments
         store = merge(store, new)

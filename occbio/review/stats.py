@@ -124,7 +124,7 @@ class Threshold:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "score": self.score,
+            "threshold": self.score,
             "kept": self.kept,
             "judged": self.judged,
             "share": self.share,
