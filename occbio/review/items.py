@@ -132,7 +132,13 @@ def read_items(run_dir: Path, langs: Sequence[str] | None = None) -> tuple[list[
             )
         others = [lang for lang in others if lang in langs]
     by_doc: dict[str, list[dict]] = defaultdict(list)
-    for row in rows:
+    for n, row in enumerate(rows, 1):
+        missing = [lang for lang in (pivot, *others) if not isinstance(row["text"].get(lang), str)]
+        if missing:
+            raise ReviewError(
+                f"{corpus_file(run_dir)}: segment {row['qid']}:{row['seg']} (row {n}) has no "
+                f"{', '.join(missing)} text; was the file edited? `occbio write` writes it again"
+            )
         by_doc[row["qid"]].append(row)
     edges = {}
     for lang in others:
@@ -141,8 +147,8 @@ def read_items(run_dir: Path, langs: Sequence[str] | None = None) -> tuple[list[
     items = []
     for doc_rows in by_doc.values():
         for i, row in enumerate(doc_rows):
-            before = tuple(r["text"].get(pivot, "") for r in doc_rows[max(0, i - CONTEXT) : i])
-            after = tuple(r["text"].get(pivot, "") for r in doc_rows[i + 1 : i + 1 + CONTEXT])
+            before = tuple(r["text"][pivot] for r in doc_rows[max(0, i - CONTEXT) : i])
+            after = tuple(r["text"][pivot] for r in doc_rows[i + 1 : i + 1 + CONTEXT])
             for lang in others:
                 score = row.get("scores", {}).get(lang)
                 score = float(score) if isinstance(score, int | float) else None
@@ -158,8 +164,8 @@ def read_items(run_dir: Path, langs: Sequence[str] | None = None) -> tuple[list[
                         gender=str(row.get("gender") or "unknown"),
                         src_lang=pivot,
                         tgt_lang=lang,
-                        src=row["text"].get(pivot, ""),
-                        tgt=row["text"].get(lang, ""),
+                        src=row["text"][pivot],
+                        tgt=row["text"][lang],
                         score=score,
                         band=_band(score, edges[pair]),
                         before=before,
