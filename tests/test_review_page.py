@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import json
+import re
 import shutil
 from collections import Counter
 from datetime import datetime
@@ -406,7 +407,9 @@ def _import_and_apply(run: Path, judgments: Path, items: list[dict], edited: str
     assert main(["review", "import", str(run), str(judgments), "-q"]) == 0
     assert main(["review", "apply", str(run), "-q"]) == 0
     capsys.readouterr()
-    rows = [json.loads(line) for line in (run / "corpus" / "post-edited.jsonl").open(encoding="utf-8")]
+    rows = [
+        json.loads(line) for line in (run / "corpus" / "post-edited.jsonl").open(encoding="utf-8")
+    ]
     key = {(r["qid"], int(r["seg"])): r for r in rows}
 
     def where(item: dict) -> tuple[str, int]:
@@ -418,3 +421,28 @@ def _import_and_apply(run: Path, judgments: Path, items: list[dict], edited: str
     assert key[where(items[0])]["text"]["es"] == items[0]["tgt"]
     original = (run / "corpus" / "corpus.jsonl").read_text("utf-8").splitlines()
     assert len(rows) == len(original) - 1
+
+
+@pytest.mark.slow
+def test_benchmark_prints_size_and_first_render(chromium) -> None:
+    """benchmarks/review_page.py on a small page: the figures it prints are there and sane."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    if not (root.parent / "shared/data/mt-geneval-dev/sentences-dev").is_dir():
+        pytest.skip("MT-GenEval's sentences are not in ../shared/data")
+    done = subprocess.run(
+        [sys.executable, str(root / "benchmarks/review_page.py"), "--items", "60", "--repeat", "1"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    out = done.stdout
+    assert "items on the page: 60;" in out
+    page_mb = float(re.search(r"page: ([\d.]+) MB", out).group(1))
+    assert 0.01 < page_mb < 0.2  # about 1 kB an item
+    first = float(re.search(r"first render, fresh profile: min (\d+) ms", out).group(1))
+    assert first > 0
+    assert re.search(r"one verdict key .* median [\d.]+ ms", out)
