@@ -446,3 +446,41 @@ def test_benchmark_prints_size_and_first_render(chromium) -> None:
     first = float(re.search(r"first render, fresh profile: min (\d+) ms", out).group(1))
     assert first > 0
     assert re.search(r"one verdict key .* median [\d.]+ ms", out)
+
+
+@pytest.mark.slow
+def test_csv_filled_in_a_spreadsheet_goes_back_through_import_and_apply(
+    mined_sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CSV, filled as a spreadsheet saves it (UTF-8 with BOM), is what import reads."""
+    for module in ("occbio.review.judgments", "occbio.review.apply"):
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"{module} is not built yet")
+    run = tmp_path / "run"
+    shutil.copytree(mined_sample, run)
+    _export(run, "--sample", "6", "--langs", "ca", capsys=capsys)
+    rows = _read_csv(run / "review" / "review-en-ca.csv")
+    assert len(rows) == 6
+    rows[0]["verdict"], rows[1]["verdict"], rows[2]["verdict"] = (
+        "parallel",
+        "not_parallel",
+        "partial",
+    )
+    rows[2]["post_edit"] = rows[2]["tgt"].rstrip(".") + ", segons la premsa."
+    filled = tmp_path / "marta.csv"
+    with filled.open("w", encoding="utf-8-sig", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=CSV_COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    assert main(["review", "import", str(run), str(filled), "--format", "json", "-q"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    overall = next(r for r in report["precision"] if r["pair"] == "en-ca" and r["band"] == "all")
+    assert (overall["judged"], overall["parallel"], overall["partial"]) == (3, 1, 1)
+    assert main(["review", "apply", str(run), "-q"]) == 0
+    capsys.readouterr()
+    edited = [
+        json.loads(line) for line in (run / "corpus" / "post-edited.jsonl").open(encoding="utf-8")
+    ]
+    by_seg = {(r["qid"], int(r["seg"])): r for r in edited}
+    assert (rows[1]["doc"], int(rows[1]["seg"])) not in by_seg
+    assert by_seg[rows[2]["doc"], int(rows[2]["seg"])]["text"]["ca"] == rows[2]["post_edit"]
