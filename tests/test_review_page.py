@@ -334,7 +334,9 @@ def test_keyboard_review_survives_reload_and_exports_judgments(
     tab = PageLog(context)
     page = tab.open(html)
     assert tab.text("#progress") == "0 / 20 judged" and tab.text("#src") == items[0]["src"]
-    page.fill("#annotator", "Núria Vidal")
+    page.click("#annotator")
+    page.keyboard.type("Jake Núñez 3")  # letters and digits that are keys elsewhere: text here
+    assert tab.text("#progress") == "0 / 20 judged" and tab.text("#position") == "Item 1 of 20"
 
     page.keyboard.press("Escape")  # leave the name field
     page.keyboard.press("1")  # item 0: parallel, on to item 1
@@ -366,20 +368,20 @@ def test_keyboard_review_survives_reload_and_exports_judgments(
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert tab.text("#progress") == "3 / 20 judged"
-    assert page.input_value("#annotator") == "Núria Vidal"
+    assert page.input_value("#annotator") == "Jake Núñez 3"
     assert tab.text("#position") == "Item 3 of 20"
     assert _pressed(page) == "partial" and page.input_value("#post-edit") == edited
 
     with page.expect_download() as info:
         page.click("#export")
     download = info.value
-    assert download.suggested_filename == "judgments-en-es-Núria_Vidal.json"
+    assert download.suggested_filename == "judgments-en-es-Jake_Núñez_3.json"
     judgments_file = tmp_path / download.suggested_filename
     download.save_as(judgments_file)
     saved = json.loads(judgments_file.read_text("utf-8"))
     assert set(saved) == {"occbio_review", "run", "pair", "annotator", "exported", "judgments"}
     assert saved["occbio_review"] == 1 and saved["run"] == run_id(run)
-    assert saved["pair"] == "en-es" and saved["annotator"] == "Núria Vidal"
+    assert saved["pair"] == "en-es" and saved["annotator"] == "Jake Núñez 3"
     assert datetime.fromisoformat(saved["exported"].replace("Z", "+00:00")).tzinfo is not None
     assert saved["judgments"] == [
         {"id": items[0]["id"], "verdict": "parallel", "post_edit": None},
@@ -391,7 +393,7 @@ def test_keyboard_review_survives_reload_and_exports_judgments(
     # the other pair's page keeps its own work (none yet) but knows the annotator
     other = tab.open(run / "review" / "review-en-ca.html")
     assert tab.text("#progress") == "0 / 20 judged"
-    assert other.input_value("#annotator") == "Núria Vidal"
+    assert other.input_value("#annotator") == "Jake Núñez 3"
     assert all(url.startswith("file://") for url in tab.requests)
     assert tab.errors == []
     context.close()
@@ -484,3 +486,25 @@ def test_csv_filled_in_a_spreadsheet_goes_back_through_import_and_apply(
     by_seg = {(r["qid"], int(r["seg"])): r for r in edited}
     assert (rows[1]["doc"], int(rows[1]["seg"])) not in by_seg
     assert by_seg[rows[2]["doc"], int(rows[2]["seg"])]["text"]["ca"] == rows[2]["post_edit"]
+
+
+@pytest.mark.slow
+def test_storage_that_refuses_work_is_said_on_the_page(
+    chromium, hostile_run: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A full or disabled local storage: the annotator is told to export, the page still works."""
+    _export(hostile_run, "--all", capsys=capsys)
+    context = chromium.new_context()
+    context.add_init_script(
+        "Storage.prototype.setItem = function () {"
+        " throw new DOMException('quota exceeded', 'QuotaExceededError'); };"
+    )
+    tab = PageLog(context)
+    page = tab.open(hostile_run / "review" / "review-en-he.html")
+    assert tab.text("#status") == ""
+    page.keyboard.press("1")
+    assert "could not be kept" in tab.text("#status") and "export" in tab.text("#status")
+    assert page.get_attribute("#status", "class") == "warn"
+    assert tab.text("#progress") == "1 / 4 judged" and tab.text("#position") == "Item 2 of 4"
+    assert tab.errors == []
+    context.close()
