@@ -345,8 +345,7 @@ def test_keyboard_review_survives_reload_and_exports_judgments(
     page.keyboard.press("e")  # item 2: post-edit, digits typed are text, not verdicts
     assert page.evaluate("document.activeElement.id") == "post-edit"
     edited = items[2]["tgt"] + " 1 2 3 j k"
-    page.keyboard.press("End")
-    page.keyboard.type(" 1 2 3 j k")
+    page.keyboard.type(" 1 2 3 j k")  # the caret starts at the end
     assert page.input_value("#post-edit") == edited
     assert tab.text("#progress") == "2 / 20 judged" and tab.text("#position") == "Item 3 of 20"
     page.keyboard.press("Escape")
@@ -361,6 +360,8 @@ def test_keyboard_review_survives_reload_and_exports_judgments(
     page.keyboard.press("ArrowRight")
     page.keyboard.press("?")
     assert page.is_visible("#help")
+    page.keyboard.press("1")  # nothing is judged behind the help
+    assert tab.text("#progress") == "3 / 20 judged" and tab.text("#position") == "Item 3 of 20"
     page.keyboard.press("Escape")
     assert not page.is_visible("#help")
     page.screenshot(path=str(tmp_path / "mid-review.png"))
