@@ -234,9 +234,12 @@ def test_a_segment_missing_a_language_is_one_line(tmp_path: Path) -> None:
     del row["text"]["ca"]
     lines[1] = json.dumps(row, ensure_ascii=False)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    # the corpus changed, so the judgments are refused first; judge it afresh
+    # the corpus changed, so the judgments are refused first; judging it afresh is refused too:
+    # its items are read before anything is written
     (run / JUDGMENTS_FILE).unlink()
-    import_judgments(run, [page_file(run, tmp_path / "x.json", "ana", {1: P})])
-    with pytest.raises(ReviewError, match=r"corpus\.jsonl:2: a segment in en, es, the first in"):
+    with pytest.raises(ReviewError, match=r"corpus\.jsonl: segment Q1:2 \(row 2\) has no ca"):
+        import_judgments(run, [page_file(run, tmp_path / "x.json", "ana", {1: P})])
+    assert not (run / JUDGMENTS_FILE).exists()
+    with pytest.raises(ReviewError, match="import"):
         apply_review(run)
     assert not _corpus(run, "jsonl").exists()

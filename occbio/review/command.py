@@ -61,7 +61,7 @@ def run_review(args: argparse.Namespace) -> int:
         paths = export_review(
             args.run_dir,
             out=args.out or args.run_dir / "review",
-            sample=None if args.all else (args.sample or 200),
+            sample=None if args.all else (200 if args.sample is None else args.sample),
             langs=langs,
             seed=args.seed,
         )
