@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from occbio.review.items import BANDS, Item, ReviewError, read_items, run_id
+from occbio.review.report import datacard_section, format_report, replace_section
 from occbio.review.stats import (
     PARALLEL,
     PARTIAL,
@@ -60,7 +61,6 @@ JUDGMENTS_FILE = "review/judgments.json"
 REPORT_FILE = "review/report.json"
 DATACARD_FILE = "DATACARD.md"
 STAGE = "review-import"
-SECTION = "## Human review"
 CSV_COLUMNS = ("id", "verdict")
 #: What a spreadsheet user may type for each verdict (case, spaces and hyphens aside).
 _SPELLINGS = {
@@ -358,160 +358,6 @@ def build_report(
 def _tied(verdicts: Sequence[str]) -> bool:
     counts = sorted((verdicts.count(v) for v in set(verdicts)), reverse=True)
     return len(counts) > 1 and counts[0] == counts[1]
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f}"
-
-
-def _ci(row: Mapping[str, Any], share: str, interval: str) -> str:
-    if row[share] is None:
-        return "–"
-    lo, hi = row[interval]
-    return f"{_pct(row[share])} [{_pct(lo)}, {_pct(hi)}]"
-
-
-def _kappa(x: float | None) -> str:
-    return "–" if x is None else f"{x:.3f}"
-
-
-def _rows(report: Mapping[str, Any]) -> dict[str, tuple[list[str], list[list[str]]]]:
-    """The report's three tables as header and text rows (for the terminal and the card)."""
-    precision = (
-        [
-            "pair",
-            "band",
-            "judged",
-            "parallel",
-            "partial",
-            "not parallel",
-            "precision % [95% CI]",
-            "parallel or partial % [95% CI]",
-        ],
-        [
-            [
-                r["pair"],
-                r["band"],
-                str(r["judged"]),
-                str(r["parallel"]),
-                str(r["partial"]),
-                str(r["not_parallel"]),
-                _ci(r, "precision", "interval"),
-                _ci(r, "parallel_or_partial", "parallel_or_partial_interval"),
-            ]
-            for r in report["precision"]
-        ],
-    )
-    agreement = (
-        ["pair", "annotators", "items both judged", "agreement %", "Cohen's kappa"],
-        [
-            [
-                r["pair"],
-                " / ".join(r["annotators"]),
-                str(r["items"]),
-                _pct(r["agreement"]),
-                _kappa(r["kappa"]),
-            ]
-            for r in report["agreement"]
-        ],
-    )
-    threshold = (
-        ["pair", "target %", "lowest score", "keeps % of judged", "precision % [95% CI]"],
-        [
-            [r["pair"], _pct(r["target"]), "none reaches it", "–", "–"]
-            if r["threshold"] is None
-            else [
-                r["pair"],
-                _pct(r["target"]),
-                f"{r['threshold']:g}",
-                f"{_pct(r['share'])} ({r['kept']} of {r['judged']})",
-                _ci(r, "precision", "interval"),
-            ]
-            for r in report["threshold"]
-        ],
-    )
-    return {"precision": precision, "agreement": agreement, "threshold": threshold}
-
-
-def _plain(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(x) for x in col) for col in zip(header, *rows, strict=True)]
-    lines = [header, *rows]
-    return "\n".join(
-        "  ".join(x.ljust(w) for x, w in zip(r, widths, strict=True)).rstrip() for r in lines
-    )
-
-
-def _markdown(header: list[str], rows: list[list[str]]) -> str:
-    lines = [header, ["---"] * len(header), *rows]
-    return "\n".join("| " + " | ".join(r) + " |" for r in lines)
-
-
-_TITLES = {
-    "precision": "precision per language pair and score band (an item's verdict: its "
-    "annotators' majority, a tie not parallel)",
-    "agreement": "agreement between annotators on the items both judged",
-    "threshold": "the lowest alignment score whose kept judged items reach the target precision",
-}
-
-
-def format_report(report: Mapping[str, Any]) -> str:
-    """The report as plain-text tables for the terminal."""
-    who = ", ".join(f"{a} ({n})" for a, n in report["annotators"].items())
-    parts = [
-        f"run {report['run']}: {report['items_judged']} items judged by {who}; "
-        f"{report['ties']} tied (counted not parallel)"
-    ]
-    for key, (header, rows) in _rows(report).items():
-        parts.append(f"{_TITLES[key]}:\n" + (_plain(header, rows) if rows else "(none)"))
-    return "\n\n".join(parts)
-
-
-def datacard_section(report: Mapping[str, Any], *, date: str) -> str:
-    """The data card's ``## Human review`` section."""
-    who = ", ".join(report["annotators"])
-    tables = _rows(report)
-    parts = [
-        SECTION,
-        f"Native speakers judged {report['items_judged']} items of this corpus with `occbio "
-        f"review` ({len(report['annotators'])} annotators: {who}; imported {date}). An item is "
-        "a pivot sentence and its aligned sentence in one language; its verdict is its "
-        f"annotators' majority, a tie counted as not parallel ({report['ties']} ties). "
-        'Precision is the share judged parallel, with its 95 % Wilson interval; "parallel or '
-        'partial" also counts the items judged partly parallel. Score bands are thirds of the '
-        "language pair's segments by alignment score.",
-        _markdown(*tables["precision"]),
-    ]
-    if tables["agreement"][1]:
-        parts += [
-            "Agreement on the items two annotators both judged:",
-            _markdown(*tables["agreement"]),
-        ]
-    parts += [
-        f"The lowest alignment score whose kept judged items are at least "
-        f"{_pct(report['threshold'][0]['target'])} % parallel:",
-        _markdown(*tables["threshold"]),
-    ]
-    return "\n\n".join(parts) + "\n"
-
-
-def replace_section(card: str, section: str) -> str:
-    """``card`` with its ``## Human review`` section replaced by ``section`` (or added before
-    "Known limitations", else at the end); the rest untouched."""
-    lines = card.splitlines(keepends=True)
-    start = next((i for i, x in enumerate(lines) if x.rstrip() == SECTION), None)
-    if start is not None:
-        end = next(
-            (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
-        )
-        tail = "".join(lines[end:])
-        return "".join(lines[:start]) + section + ("\n" + tail if tail else "")
-    at = next((i for i, x in enumerate(lines) if x.startswith("## Known limitations")), None)
-    if at is None:
-        return card.rstrip("\n") + "\n\n" + section if card.strip() else section
-    return "".join(lines[:at]) + section + "\n" + "".join(lines[at:])
-
-
-# --- the command -----------------------------------------------------------------------------
 
 
 def import_judgments(
