@@ -6,7 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["SECTION", "datacard_section", "format_report", "replace_section"]
+__all__ = [
+    "SECTION",
+    "current_section",
+    "datacard_section",
+    "format_report",
+    "replace_section",
+]
 
 SECTION = "## Human review"
 
@@ -143,6 +149,16 @@ def datacard_section(report: Mapping[str, Any], *, date: str) -> str:
         _markdown(*tables["threshold"]),
     ]
     return "\n\n".join(parts) + "\n"
+
+
+def current_section(card: str) -> str | None:
+    """``card``'s ``## Human review`` section as written, or None."""
+    lines = card.splitlines(keepends=True)
+    start = next((i for i, x in enumerate(lines) if x.rstrip() == SECTION), None)
+    if start is None:
+        return None
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return "".join(lines[start:end]).rstrip("\n") + "\n"
 
 
 def replace_section(card: str, section: str) -> str:

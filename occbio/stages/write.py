@@ -205,6 +205,26 @@ def _sources(run: RunDir, *, sample: bool = False) -> dict[str, str]:
     return out
 
 
+def _keep_review(run: RunDir, card: str) -> str:
+    """``card`` with the "Human review" section of the card it replaces, while the corpus is
+    still the one reviewed (``occbio review import`` recorded its id); otherwise as it is."""
+    path = run.path / DATACARD_FILE
+    judged = run.path / "review" / "judgments.json"
+    if not path.is_file() or not judged.is_file():
+        return card
+    from occbio.review.items import ReviewError, run_id
+    from occbio.review.report import current_section, replace_section
+
+    try:
+        reviewed = json.loads(judged.read_text(encoding="utf-8")).get("run")
+        section = current_section(path.read_text(encoding="utf-8"))
+        if section is None or reviewed != run_id(run.path):
+            return card
+    except (OSError, ValueError, ReviewError, AttributeError):
+        return card
+    return replace_section(card, section)
+
+
 def run_write(
     cfg: RunConfig,
     run: RunDir,
@@ -285,7 +305,7 @@ def run_write(
         uncertain=uncertain,
     )
     with atomic_write(run.path / DATACARD_FILE) as fh:
-        fh.write(card)
+        fh.write(_keep_review(run, card))
     occupation_chart(
         run.path / CHART_FILE,
         _by_occupation(people, kept=False),
