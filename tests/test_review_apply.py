@@ -237,7 +237,7 @@ def test_a_segment_missing_a_language_is_one_line(tmp_path: Path) -> None:
     # the corpus changed, so the judgments are refused first; judging it afresh is refused too:
     # its items are read before anything is written
     (run / JUDGMENTS_FILE).unlink()
-    with pytest.raises(ReviewError, match=r"corpus\.jsonl: segment Q1:2 \(row 2\) has no ca"):
+    with pytest.raises(ReviewError, match=r"corpus\.jsonl:2: segment Q1:2 has no ca text"):
         import_judgments(run, [page_file(run, tmp_path / "x.json", "ana", {1: P})])
     assert not (run / JUDGMENTS_FILE).exists()
     with pytest.raises(ReviewError, match="import"):

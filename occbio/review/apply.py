@@ -10,7 +10,6 @@ original and its judgments. A post-edit replaces that language's sentence.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
@@ -22,7 +21,7 @@ from lxml import etree
 
 from occbio.io.corpus import clean_text, write_corpus
 from occbio.records import Document, Entity, Occupation
-from occbio.review.items import ReviewError, corpus_file, run_id
+from occbio.review.items import ReviewError, corpus_file, corpus_rows, run_id
 from occbio.review.judgments import JUDGMENTS_FILE, item_verdicts, load_judgments
 from occbio.review.stats import NOT_PARALLEL
 from occbio.run import RunDir, file_sum, fingerprint
@@ -147,28 +146,6 @@ def _articles(
     return out
 
 
-def _corpus_rows(path: Path) -> list[dict[str, Any]]:
-    rows = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                if not isinstance(row["text"], dict) or not isinstance(row["qid"], str):
-                    raise TypeError
-                int(row["seg"])
-            except (ValueError, KeyError, TypeError):
-                raise ReviewError(f"{path}:{n}: not a segment of an occbio corpus") from None
-            if rows and list(row["text"]) != list(rows[0]["text"]):
-                raise ReviewError(
-                    f"{path}:{n}: a segment in {', '.join(row['text'])}, the first in "
-                    f"{', '.join(rows[0]['text'])}: every segment must have every language"
-                )
-            rows.append(row)
-    return rows
-
-
 def apply_review(run_dir: Path) -> str:
     """Write ``corpus/post-edited.*`` from the judgments, record the counts in the manifest,
     and return what was written."""
@@ -181,7 +158,7 @@ def apply_review(run_dir: Path) -> str:
                 f"{run_dir / JUDGMENTS_FILE} does not exist: run `occbio review import "
                 f"{run_dir} JUDGMENTS...` first"
             )
-        rows = _corpus_rows(corpus_file(run_dir))
+        rows = corpus_rows(corpus_file(run_dir))
         if not rows:
             raise ReviewError(f"{corpus_file(run_dir)} holds no segment")
         langs = list(rows[0]["text"])

@@ -24,6 +24,7 @@ __all__ = [
     "ReviewError",
     "band_edges",
     "corpus_file",
+    "corpus_rows",
     "read_items",
     "run_id",
     "stratified_sample",
@@ -82,20 +83,29 @@ def run_id(run_dir: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def _rows(path: Path) -> list[dict]:
-    rows = []
+def corpus_rows(path: Path) -> list[dict]:
+    """The segments of a ``corpus.jsonl``, each checked: a text per language (the first
+    segment's languages, every one a string), a ``qid``, an integer ``seg``."""
+    rows: list[dict] = []
     with path.open(encoding="utf-8") as fh:
         for n, line in enumerate(fh, 1):
             if not line.strip():
                 continue
             try:
                 row = json.loads(line)
-                if not isinstance(row["text"], dict):
+                if not isinstance(row["text"], dict) or not isinstance(row["qid"], str):
                     raise TypeError
                 row["seg"] = int(row["seg"])
-                str(row["qid"])
             except (ValueError, KeyError, TypeError):
                 raise ReviewError(f"{path}:{n}: not a segment of an occbio corpus") from None
+            langs = list(rows[0]["text"]) if rows else list(row["text"])
+            missing = [x for x in langs if not isinstance(row["text"].get(x), str)]
+            if missing or len(row["text"]) != len(langs):
+                raise ReviewError(
+                    f"{path}:{n}: segment {row['qid']}:{row['seg']} has no "
+                    f"{', '.join(missing) or 'same languages as the first'} text (every segment "
+                    "must have every language); was the file edited? `occbio write` writes it again"
+                )
             rows.append(row)
     return rows
 
@@ -119,7 +129,7 @@ def read_items(run_dir: Path, langs: Sequence[str] | None = None) -> tuple[list[
     """Every item of the run (pivot first in each segment's text), and what was used to make
     them: ``{"run", "pivot", "langs", "edges": {pair: [low/mid, mid/high]}}``."""
     rid = run_id(run_dir)
-    rows = _rows(corpus_file(run_dir))
+    rows = corpus_rows(corpus_file(run_dir))
     if not rows:
         raise ReviewError(f"{corpus_file(run_dir)} holds no segment: nothing to review")
     pivot, *others = list(rows[0]["text"])
@@ -132,13 +142,7 @@ def read_items(run_dir: Path, langs: Sequence[str] | None = None) -> tuple[list[
             )
         others = [lang for lang in others if lang in langs]
     by_doc: dict[str, list[dict]] = defaultdict(list)
-    for n, row in enumerate(rows, 1):
-        missing = [lang for lang in (pivot, *others) if not isinstance(row["text"].get(lang), str)]
-        if missing:
-            raise ReviewError(
-                f"{corpus_file(run_dir)}: segment {row['qid']}:{row['seg']} (row {n}) has no "
-                f"{', '.join(missing)} text; was the file edited? `occbio write` writes it again"
-            )
+    for row in rows:
         by_doc[row["qid"]].append(row)
     edges = {}
     for lang in others:
