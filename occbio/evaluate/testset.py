@@ -7,9 +7,10 @@ translation file lines up with it) and ``corpus/counterfactual.jsonl`` (``occbio
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from occbio.io.corpus_segments import read_segments, segment_text
 
 __all__ = ["Segment", "TestSet", "TestSetError", "find_corpus", "read_testset"]
 
@@ -72,46 +73,6 @@ def find_corpus(path: Path) -> Path:
     )
 
 
-def _rows(path: Path) -> list[tuple[int, dict]]:
-    """(line number, row) of each segment of an occbio JSONL corpus file."""
-    rows = []
-    with path.open("rb") as fh:
-        for n, raw in enumerate(fh, 1):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise TestSetError(f"{path}:{n}: not UTF-8; was the file edited?") from None
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                text = row["text"]
-                if not isinstance(text, dict) or not isinstance(row["qid"], str):
-                    raise TypeError
-                if isinstance(row["seg"], bool) or not isinstance(row["seg"], int):
-                    raise TypeError
-            except (ValueError, KeyError, TypeError):
-                raise TestSetError(
-                    f"{path}:{n}: not a segment of an occbio corpus (text, qid, seg expected); "
-                    "was the file edited? `occbio write` writes it again"
-                ) from None
-            rows.append((n, row))
-    return rows
-
-
-def _text(path: Path, n: int, row: dict, langs: list[str]) -> dict[str, str]:
-    """The row's text in ``langs``, each a string, or an error naming the line: a segment
-    missing a language would otherwise be scored against an empty reference."""
-    text = row["text"]
-    missing = [lang for lang in langs if not isinstance(text.get(lang), str)]
-    if missing:
-        raise TestSetError(
-            f"{path}:{n}: segment {row['qid']}:{row['seg']} has no {', '.join(missing)} text "
-            f"(the corpus has {', '.join(langs)}); was the file edited?"
-        )
-    return {lang: text[lang] for lang in langs}
-
-
 def _occupations(row: dict) -> tuple[str, ...]:
     labels = []
     for occ in row.get("occupations") or []:
@@ -125,7 +86,7 @@ def read_testset(path: Path) -> TestSet:
     """The test set of the run (or corpus folder) at ``path``."""
     corpus = find_corpus(path)
     path = corpus / CORPUS_JSONL
-    rows = _rows(path)
+    rows = read_segments(path, TestSetError)
     if not rows:
         raise TestSetError(f"{path} holds no segment: the corpus is empty")
     langs = list(rows[0][1]["text"])
@@ -137,7 +98,7 @@ def read_testset(path: Path) -> TestSet:
         if sid in seen:
             raise TestSetError(f"{path}:{n}: segment {sid} appears twice")
         seen.add(sid)
-        text = _text(path, n, row, langs)
+        text = segment_text(path, n, row, langs, TestSetError)
         gender = row.get("gender") if isinstance(row.get("gender"), str) else "unknown"
         name = row.get("name") if isinstance(row.get("name"), str) else ""
         segments.append(Segment(sid, row["qid"], gender, _occupations(row), text, name))
@@ -153,7 +114,7 @@ def _read_counterfactual(testset: TestSet, path: Path) -> None:
     segments, once, with the other gender; a copy of another corpus (stale after the corpus
     was written again) would judge the translations against the wrong sentences."""
     gender = {s.id: s.gender for s in testset.segments}
-    for n, row in _rows(path):
+    for n, row in read_segments(path, TestSetError):
         sid = f"{row['qid']}:{row['seg']}"
         stale = "the counterfactual copy is not of this corpus: run `occbio augment` again"
         if sid not in gender:
@@ -166,6 +127,6 @@ def _read_counterfactual(testset: TestSet, path: Path) -> None:
                 f"{path}:{n}: segment {sid} is the copy of a {source} person's, but "
                 f"{CORPUS_JSONL} has it as {gender[sid]}; {stale}"
             )
-        testset.counterfactual[sid] = _text(path, n, row, testset.langs)
+        testset.counterfactual[sid] = segment_text(path, n, row, testset.langs, TestSetError)
         testset.counterfactual_gender[sid] = str(row.get("gender", ""))
         testset.counterfactual_order.append(sid)

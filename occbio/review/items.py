@@ -11,12 +11,13 @@ file, so judgments made on another run, or on this run before it was re-written,
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from occbio.io.corpus_segments import read_segments, segment_text
 
 __all__ = [
     "BANDS",
@@ -84,30 +85,13 @@ def run_id(run_dir: Path) -> str:
 
 
 def corpus_rows(path: Path) -> list[dict]:
-    """The segments of a ``corpus.jsonl``, each checked: a text per language (the first
-    segment's languages, every one a string), a ``qid``, an integer ``seg``."""
-    rows: list[dict] = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                if not isinstance(row["text"], dict) or not isinstance(row["qid"], str):
-                    raise TypeError
-                row["seg"] = int(row["seg"])
-            except (ValueError, KeyError, TypeError):
-                raise ReviewError(f"{path}:{n}: not a segment of an occbio corpus") from None
-            langs = list(rows[0]["text"]) if rows else list(row["text"])
-            missing = [x for x in langs if not isinstance(row["text"].get(x), str)]
-            if missing or len(row["text"]) != len(langs):
-                raise ReviewError(
-                    f"{path}:{n}: segment {row['qid']}:{row['seg']} has no "
-                    f"{', '.join(missing) or 'same languages as the first'} text (every segment "
-                    "must have every language); was the file edited? `occbio write` writes it again"
-                )
-            rows.append(row)
-    return rows
+    """The segments of a ``corpus.jsonl``, each checked (:mod:`occbio.io.corpus_segments`),
+    every one with a text in each of the first segment's languages."""
+    rows = read_segments(path, ReviewError)
+    langs = list(rows[0][1]["text"]) if rows else []
+    for n, row in rows:
+        segment_text(path, n, row, langs, ReviewError)
+    return [row for _n, row in rows]
 
 
 def band_edges(scores: Sequence[float]) -> tuple[float, float]:

@@ -1,0 +1,54 @@
+"""Reading an occbio JSONL corpus back (``corpus/corpus.jsonl``, ``counterfactual.jsonl``) for
+the commands that work on a finished run (``evaluate``, ``review``): each line checked, an
+error naming the file and line rather than a segment scored or judged against nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = ["read_segments", "segment_text"]
+
+
+def read_segments(path: Path, error: type[Exception] = ValueError) -> list[tuple[int, dict]]:
+    """(line number, row) of each segment of ``path``: UTF-8, a JSON object with a ``text``
+    object, a string ``qid`` and an integer ``seg``; anything else raises ``error`` naming the
+    line (blank lines are skipped)."""
+    rows = []
+    with Path(path).open("rb") as fh:
+        for n, raw in enumerate(fh, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise error(f"{path}:{n}: not UTF-8; was the file edited?") from None
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                if not isinstance(row["text"], dict) or not isinstance(row["qid"], str):
+                    raise TypeError
+                if isinstance(row["seg"], bool) or not isinstance(row["seg"], int):
+                    raise TypeError
+            except (ValueError, KeyError, TypeError):
+                raise error(
+                    f"{path}:{n}: not a segment of an occbio corpus (text, qid, seg expected); "
+                    "was the file edited? `occbio write` writes it again"
+                ) from None
+            rows.append((n, row))
+    return rows
+
+
+def segment_text(
+    path: Path, n: int, row: dict, langs: Sequence[str], error: type[Exception] = ValueError
+) -> dict[str, str]:
+    """The row's text in ``langs``, each a string, or ``error`` naming the line: a segment
+    missing a language would otherwise be scored or judged against an empty sentence."""
+    text = row["text"]
+    missing = [lang for lang in langs if not isinstance(text.get(lang), str)]
+    if missing:
+        raise error(
+            f"{path}:{n}: segment {row['qid']}:{row['seg']} has no {', '.join(missing)} text "
+            f"(the corpus has {', '.join(langs)}); was the file edited?"
+        )
+    return {lang: text[lang] for lang in langs}
