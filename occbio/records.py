@@ -75,13 +75,23 @@ class Entity:
 
 @dataclass(slots=True)
 class Article:
-    """One person's biography in one language, as plain text (paragraphs joined by blank lines)."""
+    """One person's biography in one language, as plain text (paragraphs joined by blank lines).
+
+    Provenance: ``revision_id`` and ``revision_timestamp`` (ISO 8601, UTC) name the revision the
+    text was read from (0 and ``""`` when the source did not say); ``source`` says where it was
+    read: ``dump:FILE``, ``html-dump:FILE`` or ``web:URL@RETRIEVED``. ``gender`` is the
+    article's own gender evidence (category, counts, reason), empty when not computed.
+    """
 
     qid: str
     lang: str
     title: str
     page_id: int
     text: str
+    revision_id: int = 0
+    revision_timestamp: str = ""
+    source: str = ""
+    gender: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -94,6 +104,10 @@ class Article:
             title=d["title"],
             page_id=int(d["page_id"]),
             text=d["text"],
+            revision_id=int(d.get("revision_id", 0)),
+            revision_timestamp=str(d.get("revision_timestamp", "")),
+            source=str(d.get("source", "")),
+            gender=dict(d.get("gender", {})),
         )
 
 

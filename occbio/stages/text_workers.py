@@ -34,6 +34,9 @@ class _PageJob:
     kind: Literal["wikitext", "html"] = "wikitext"
     skip_reason: str = ""
     detail: str = ""
+    revision_id: int = 0
+    revision_timestamp: str = ""
+    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +74,16 @@ def _process_page(job: _PageJob) -> _PageResult:
             return _PageResult(job, skip_reason="bad_shape", detail=str(exc))
     else:
         text = wikitext_to_text(job.markup)
-    article = Article(qid=job.qid, lang=job.lang, title=job.title, page_id=job.page_id, text=text)
+    article = Article(
+        qid=job.qid,
+        lang=job.lang,
+        title=job.title,
+        page_id=job.page_id,
+        text=text,
+        revision_id=job.revision_id,
+        revision_timestamp=job.revision_timestamp,
+        source=job.source,
+    )
     stats: Counter[str] = Counter()
     sentences = clean_article(
         article, config=_worker["config"], stats=stats, identifier=_worker["identifier"]
