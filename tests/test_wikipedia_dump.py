@@ -673,7 +673,7 @@ def test_garbage_between_pages_is_a_dump_error_after_yielding(tmp_path: Path) ->
         ),
         (
             "It is {{convert|12|km|mi}} long and {{nowrap|very old}}; ''{{lang|fr|Le Monde}}''.",
-            "It is 12 km long and very old; Le Monde.",
+            "It is 12 kilometres long and very old; Le Monde.",
         ),
         ("Years {{ndash}} many.{{citation needed|date=May 2020}}", "Years – many."),
         # files and images, localized namespaces, nested links in captions
@@ -833,6 +833,7 @@ def test_real_wikitext_biographies(
 
 def test_french_inline_templates_keep_their_words() -> None:
     text = wikitext_to_text(
-        "Il est né le 1{{er}} décembre 1950 au XIX{{e}} siècle, le {{date|3|mai|1961}} à [[Paris]]."
+        "Il est né le 1{{er}} décembre 1950 au XIX{{e}} siècle, le {{date|3|mai|1961}} à [[Paris]].",
+        "fr",
     )
     assert text == "Il est né le 1er décembre 1950 au XIXe siècle, le 3 mai 1961 à Paris."

@@ -28,6 +28,7 @@ from occbio.config import CleanConfig
 from occbio.extract.asides import remove_asides
 from occbio.extract.language_id import DEFAULT_CANDIDATES, DEFAULT_MIN_PROB, LanguageIdentifier
 from occbio.extract.sentence_split import split_sentences
+from occbio.extract.wikitext_templates import HOLE_OPEN, HOLE_RE
 from occbio.records import Article, Sentence
 
 __all__ = [
@@ -64,6 +65,8 @@ STAT_KEYS = (
     "dropped_too_short",
     "dropped_too_long",
     "dropped_no_final_punct",
+    "dropped_template_hole",
+    "dropped_dangling_word",
     "dropped_duplicate",
     "dropped_wrong_lang",
     "sentences_kept",
@@ -83,6 +86,68 @@ def length_reason(sentence: str, lang: str, config: CleanConfig) -> str | None:
     if len(sentence) < config.min_chars or _word_count(sentence, lang) < config.min_words:
         return "dropped_too_short"
     return None
+
+
+#: Counter-key prefix of a dropped sentence's unrendered template: ``template_hole:birth date``.
+HOLE_KEY = "template_hole:"
+#: What stands after a sentence's final mark: closing quotes and brackets, spaces, holes.
+_TRAILING_HOLES_RE = re.compile(
+    r"([.!?…。！？．।॥؟۔][\"'»”’)\]」』》〉]*)((?:\s|" + HOLE_RE.pattern + r")+)$"
+)
+#: Words that cannot end a clause or stand before another such word: what is left where a
+#: template, formula or link with the words between them went missing ("Nació el en Londres",
+#: "Au, la ville"). Articles and contracted prepositions only, per language.
+_DANGLING = {
+    "en": ("the|an", "the|an|a"),
+    "fr": ("le|les|au|aux|du|des|un|une", "le|les|au|aux|du|un|une"),
+    "es": ("el|los|las|del|al|un|una", "el|los|las|del|al"),
+    "ca": ("el|els|les|del|dels|al|als|pel|pels|un|una", "el|els|del|dels|al|als"),
+    "it": ("il|lo|gli|del|dello|della|dei|degli|delle|al|allo|alla|ai|agli|alle|un|uno|una",
+           "il|lo|gli"),
+    "pt": ("os|as|do|da|dos|das|ao|aos|num|numa|um|uma", "os|do|dos|ao|aos"),
+    "de": ("der|die|das|dem|den|des|ein|eine|einem|einen|einer|eines|am|im|zum|zur|vom",
+           "der|dem|den|des|am|im|zum|zur|vom"),
+}  # fmt: skip
+_PREPOSITIONS = {
+    "en": "of|in|at|on|to|from|with|by|for",
+    "fr": "à|en|de|dans|sur|par|pour|avec",
+    "es": "en|a|con|por|para|desde|hasta|sobre",
+    "ca": "a|en|amb|per|des|fins|sobre",
+    "it": "in|a|con|per|da|su|tra|fra",
+    "pt": "em|com|por|para|desde|até|sobre",
+    "de": "in|an|auf|mit|von|zu|bei|nach|aus|für",
+}
+_DANGLING_RE = {
+    lang: re.compile(
+        rf"(?i)(?<![\w'’·.-])(?:(?:{before_punct})(?=\s*[,.;:!?])"
+        rf"|(?:{before_prep})\s+(?:{_PREPOSITIONS[lang]})(?![\w'’-]))"
+    )
+    for lang, (before_punct, before_prep) in _DANGLING.items()
+}
+
+
+def unrendered_templates(sentence: str) -> tuple[str, list[str]]:
+    """The sentence without harmless holes, and the names of the holes that make it unusable.
+
+    A hole after the sentence's final mark is a footnote-like template (kept out of the
+    text); one anywhere else stood in the running text where words are missing.
+    """
+    if HOLE_OPEN not in sentence:
+        return sentence, []
+    trailing = _TRAILING_HOLES_RE.search(sentence)
+    if trailing is not None:
+        sentence = sentence[: trailing.start(2)]
+    names = HOLE_RE.findall(sentence)
+    if names:
+        return sentence, names
+    return " ".join(sentence.split()), []
+
+
+def dangling_word(sentence: str, lang: str) -> str | None:
+    """An article or contracted preposition left with nothing after it, or None."""
+    pattern = _DANGLING_RE.get(lang.split("-")[0])
+    found = pattern.search(sentence) if pattern is not None else None
+    return found.group() if found is not None else None
 
 
 def _filter_reason(sentence: str, lang: str, config: CleanConfig) -> str | None:
@@ -133,7 +198,14 @@ def clean_article(
     for paragraph in article.text.split("\n\n"):
         for sentence in split_sentences(remove_asides(paragraph), lang):
             counts["sentences_split"] += 1
+            sentence, holes = unrendered_templates(sentence)
+            if holes:
+                counts.update(HOLE_KEY + name for name in dict.fromkeys(holes))
+                drop("dropped_template_hole", sentence)
+                continue
             reason = _filter_reason(sentence, lang, config)
+            if reason is None and dangling_word(sentence, lang) is not None:
+                reason = "dropped_dangling_word"
             if reason is None and config.dedup:
                 key = " ".join(sentence.split())
                 if key in seen:

@@ -19,6 +19,7 @@ the text of any link whose title holds a colon (``[[Star Wars: Episode IV|the fi
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 import mwparserfromhell
@@ -26,15 +27,27 @@ import mwparserfromhell
 from occbio.extract.wikitext_paragraphs import _drop_nested, _paragraphs
 from occbio.extract.wikitext_prepass import _strip_non_prose_blocks
 from occbio.extract.wikitext_render import _render_article
+from occbio.extract.wikitext_templates import strip_holes
 
 __all__ = ["wikitext_to_text"]
 
 logger = logging.getLogger(__name__)
 
 
-def wikitext_to_text(wikitext: str) -> str:
+def wikitext_to_text(
+    wikitext: str,
+    lang: str = "en",
+    *,
+    today: dt.date | None = None,
+    keep_holes: bool = False,
+) -> str:
     """Plain prose paragraphs of an article in article order, separated by a blank line.
 
+    Templates that carry words are rendered the way the ``lang`` Wikipedia writes them (an age
+    "until today" counts to ``today``, the revision's date). Where a template that carries
+    words could not be rendered, the text holds a hole marker naming it
+    (:data:`~occbio.extract.wikitext_templates.HOLE_RE`) when ``keep_holes`` is true, so that
+    the cleaning stage drops that sentence and counts it; otherwise holes are removed.
     Never raises: on input the parser cannot take, a plainer regex pass gives a best effort.
     """
     try:
@@ -45,12 +58,14 @@ def wikitext_to_text(wikitext: str) -> str:
     try:
         # Bold/italic never spans lines on the wiki, but the parser lets an unclosed '' run
         # across headings; _paragraphs removes the quotes line by line instead.
-        rendered = _render_article(mwparserfromhell.parse(stripped, skip_style_tags=True))
+        code = mwparserfromhell.parse(stripped, skip_style_tags=True)
+        rendered = _render_article(code, lang, today)
     except Exception:
         logger.warning("wikitext parser failed; falling back to regex stripping", exc_info=True)
         rendered = _drop_nested(stripped, "{{", "}}")
     try:
-        return _paragraphs(rendered)
+        text = _paragraphs(rendered)
     except Exception:
         logger.warning("wikitext clean-up failed; returning no text", exc_info=True)
         return ""
+    return text if keep_holes else strip_holes(text)

@@ -14,6 +14,7 @@ import re
 from occbio.extract.mediawiki import NON_PROSE_NAMESPACES
 from occbio.extract.wikitext_prepass import _MARK
 from occbio.extract.wikitext_render import _INLINE_SPACE_RE, _LANGUAGE_PREFIX_RE
+from occbio.extract.wikitext_templates import strip_holes
 
 _MAGIC_WORD_RE = re.compile(r"__[^\W_]+(?:_[^\W_]+)*__")
 _QUOTE_SPLIT_RE = re.compile(r"('{2,})")
@@ -34,7 +35,7 @@ def _paragraphs(rendered: str) -> str:
         if "''" in raw:
             raw = _strip_emphasis(raw)
         line = raw.replace(_MARK, "").strip()
-        if not line or _LIST_OR_TABLE_LINE_RE.match(line):
+        if not strip_holes(line).strip() or _LIST_OR_TABLE_LINE_RE.match(strip_holes(line)):
             if current:
                 paragraphs.append(" ".join(current))
                 current = []
@@ -45,7 +46,7 @@ def _paragraphs(rendered: str) -> str:
     kept = []
     for paragraph in paragraphs:
         text = _tidy(paragraph)
-        if text and not _ONLY_PUNCT_RE.match(text):
+        if strip_holes(text).strip() and not _ONLY_PUNCT_RE.match(strip_holes(text)):
             kept.append(text)
     return "\n\n".join(kept)
 

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import re
 
-from occbio.extract.wikitext_templates import _INLINE_TEMPLATES, _template_key
+from occbio.extract.wikitext_templates import (
+    BLOCK_RENDERED,
+    _template_key,
+    hole,
+    is_wordless,
+    renderer_for,
+)
 
 # A line wholly in bold (a bold "Novels:") is a pseudo-heading; one wholly in italics is an
 # editorial note ("See also ...") unless it reads as a sentence (a quotation).
@@ -83,20 +89,29 @@ def _drop_emphasis_line(match: re.Match[str]) -> str:
 
 
 def _strip_templates(text: str) -> str:
-    """Remove every outermost ``{{...}}`` except the inline ones :func:`_render_template` reads.
+    """Keep the templates :mod:`occbio.extract.wikitext_templates` renders; drop the rest.
 
-    Braces are matched with a stack; an opener or closer without a partner stays as text (as
-    on the wiki) and is dealt with after parsing.
+    A dropped template that carries no words (a footnote, an infobox: several lines, or a
+    known wordless name) leaves the strip marker; any other one leaves a hole naming it, so
+    that the sentence it stood in is dropped and counted rather than kept with a gap. Braces
+    are matched with a stack; an opener or closer without a partner stays as text (as on the
+    wiki) and is dealt with after parsing.
     """
     kept: list[str] = []
     pos = 0
     for start, end in _outermost_pairs(text):
         kept.append(text[pos:start])
         name = _TEMPLATE_NAME_RE.match(text, start + 2)
-        if name is not None and _template_key(name.group()) in _INLINE_TEMPLATES:
+        key = _template_key(name.group()) if name is not None else ""
+        multiline = "\n" in text[start:end]
+        if key in BLOCK_RENDERED:
+            kept.append(text[start:end] + "\n\n")
+        elif renderer_for(key) is not None and not multiline:
             kept.append(text[start:end])
-        else:
+        elif multiline or is_wordless(key) or key.startswith("#tag:"):
             kept.append(_MARK)
+        else:
+            kept.append(hole(key))
         pos = end
     kept.append(text[pos:])
     return "".join(kept)

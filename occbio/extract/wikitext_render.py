@@ -10,6 +10,8 @@ categories, interlanguage links, list and table tags, and the trailing reference
 
 from __future__ import annotations
 
+import contextvars
+import datetime as dt
 import re
 
 from mwparserfromhell.nodes import (
@@ -26,12 +28,14 @@ from mwparserfromhell.wikicode import Wikicode
 from occbio.extract.mediawiki import NON_PROSE_NAMESPACES, NON_PROSE_SECTIONS
 from occbio.extract.wikitext_prepass import _MARK
 from occbio.extract.wikitext_templates import (
-    _CONSTANT_TEMPLATES,
-    _FIRST_ARG_TEMPLATES,
-    _JOINED_ARGS_TEMPLATES,
-    _LAST_ARG_TEMPLATES,
     _WHITESPACE_RE,
+    BLOCK_RENDERED,
     _template_key,
+    hole,
+    is_wordless,
+    make_call,
+    render_call,
+    renderer_for,
 )
 
 _MEDIA_FILE_RE = re.compile(
@@ -82,17 +86,26 @@ _DROP_TAGS = frozenset(
     }
 )
 _BREAK_TAGS = frozenset({"br", "p", "div", "blockquote", "center"})
-_CONVERT_RANGE_WORDS = frozenset({"-", "–", "to", "and", "or", "by", "x", "×", "+/-", "±"})
 _INLINE_SPACE_RE = re.compile(r"[^\S\n]+")
 
 
 # ----- rendering the parse tree -------------------------------------------------------------
 
 
-def _render_article(code: Wikicode) -> str:
-    out: list[str] = []
-    _render(code, out, top_level=True)
-    return "".join(out)
+#: The wiki being rendered and the date an age "until today" counts to (the revision's date).
+_WIKI: contextvars.ContextVar[tuple[str, dt.date | None]] = contextvars.ContextVar(
+    "occbio_wiki", default=("en", None)
+)
+
+
+def _render_article(code: Wikicode, lang: str = "en", today: dt.date | None = None) -> str:
+    token = _WIKI.set((lang, today))
+    try:
+        out: list[str] = []
+        _render(code, out, top_level=True)
+        return "".join(out)
+    finally:
+        _WIKI.reset(token)
 
 
 def _render(code: Wikicode, out: list[str], *, top_level: bool = False) -> None:
@@ -181,20 +194,28 @@ def _render_tag(node: Tag, out: list[str]) -> None:
 
 
 def _render_template(node: Template, out: list[str]) -> None:
-    name = _template_key(str(node.name))
-    if name in _CONSTANT_TEMPLATES:
-        out.append(_CONSTANT_TEMPLATES[name])
+    """The words a template shows, by :mod:`occbio.extract.wikitext_templates`; a hole for one
+    that carries words this module cannot render (or whose arguments are not as documented)."""
+    key = _template_key(str(node.name))
+    if renderer_for(key) is None and is_wordless(key):
         return
-    positional = [p for p in node.params if not p.showkey]
-    if name in _FIRST_ARG_TEMPLATES and positional:
-        _render(positional[0].value, out)
-    elif name in _LAST_ARG_TEMPLATES and len(positional) >= 2:
-        _render(positional[-1].value, out)
-    elif name in _JOINED_ARGS_TEMPLATES and positional:
-        out.append(" ".join(str(p.value).strip() for p in positional if str(p.value).strip()))
-    elif name in {"convert", "cvt"} and len(positional) >= 2:
-        values = [str(p.value).strip() for p in positional]
-        if values[1] in _CONVERT_RANGE_WORDS and len(values) >= 4:
-            out.append(f"{values[0]} {values[1]} {values[2]} {values[3]}")
-        else:
-            out.append(f"{values[0]} {values[1]}")
+    lang, today = _WIKI.get()
+    params = []
+    raw_positional = []
+    for param in node.params:
+        parts: list[str] = []
+        _render(param.value, parts)
+        value = _INLINE_SPACE_RE.sub(" ", "".join(parts).replace(_MARK, "")).strip()
+        params.append((str(param.name) if param.showkey else None, value))
+        if not param.showkey:
+            raw_positional.append(value)
+    if ":" in key and not raw_positional:  # {{formatnum:12000}}, {{lc:Word}}: case kept
+        raw_positional = [str(node.name).partition(":")[2]]
+    call = make_call(key, params, lang=lang, today=today, raw_positional=raw_positional)
+    text = render_call(call)
+    if text is None:
+        out.append(hole(key.partition(":")[0] + ":" if ":" in key else key))
+        return
+    out.append(text)
+    if key in BLOCK_RENDERED:
+        out.append("\n\n")

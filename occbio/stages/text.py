@@ -24,6 +24,7 @@ from typing import Any
 
 from occbio.config import RunConfig
 from occbio.executor import Executor, LocalExecutor
+from occbio.extract.clean import HOLE_KEY
 from occbio.extract.compressed import special_file_problem
 from occbio.extract.mediawiki import normalise_title
 from occbio.extract.wikipedia_dump import DumpError
@@ -99,6 +100,7 @@ def run_text(
     missing: list[dict[str, str]] = list(shared)
     outputs: list[str] = []
     reads: dict[str, str] = {}
+    unrendered: dict[str, dict[str, int]] = {}
     n_pages = sum(len(titles) for titles in wanted.values())
     source = _WebSource(cfg) if cfg.text_source == "web" else _DumpSource(cfg, n_pages)
     executor = executor or LocalExecutor(cfg.workers)
@@ -117,6 +119,12 @@ def run_text(
                     reason, detail = skipped.get(qid, (source.absent_reason, ""))
                     row = {"qid": qid, "lang": lang, "title": title, "reason": reason}
                     missing.append(row | ({"detail": detail} if detail else {}))
+            holes = {k: lang_counts.pop(k) for k in list(lang_counts) if k.startswith(HOLE_KEY)}
+            if holes:
+                unrendered[lang] = dict(
+                    sorted(((k[len(HOLE_KEY) :], v) for k, v in holes.items()),
+                           key=lambda kv: (-kv[1], kv[0]))
+                )  # fmt: skip
             lang_counts["articles_missing"] = len(wanted[lang]) - len(found)
             n_shared = sum(row["lang"] == lang for row in shared)
             if n_shared:
@@ -148,6 +156,9 @@ def run_text(
     counts["people_in_all_langs"] = _people_in_all_langs(run, cfg.langs)
     if reads:
         state.record["dump_reads"] = reads
+    # Sentences dropped because a template that carries words could not be rendered, by
+    # template name and language: what to teach the renderer next on this dump.
+    state.record["unrendered_templates"] = unrendered
     state.finish(counts=counts, outputs=outputs, warnings=warnings)
     return StageResult.finished(STAGE, run.stage_record(STAGE))
 

@@ -9,6 +9,7 @@ here, in a module with no import of the stage itself: keep this path stable.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -17,6 +18,7 @@ from occbio.config import CleanConfig
 from occbio.extract.clean import LanguageIdentifier, clean_article
 from occbio.extract.html_text import PageShapeError, html_to_text
 from occbio.extract.wikitext import wikitext_to_text
+from occbio.extract.wikitext_templates import strip_holes
 from occbio.records import Article, Sentence
 
 _MIN_PAGES_FOR_WORKERS = 300
@@ -73,7 +75,9 @@ def _process_page(job: _PageJob) -> _PageResult:
         except PageShapeError as exc:
             return _PageResult(job, skip_reason="bad_shape", detail=str(exc))
     else:
-        text = wikitext_to_text(job.markup)
+        text = wikitext_to_text(
+            job.markup, job.lang, today=_revision_date(job.revision_timestamp), keep_holes=True
+        )
     article = Article(
         qid=job.qid,
         lang=job.lang,
@@ -88,4 +92,13 @@ def _process_page(job: _PageJob) -> _PageResult:
     sentences = clean_article(
         article, config=_worker["config"], stats=stats, identifier=_worker["identifier"]
     )
+    article.text = strip_holes(article.text)  # the holes served the cleaning; not stored
     return _PageResult(job, article, sentences, stats)
+
+
+def _revision_date(timestamp: str) -> dt.date | None:
+    """The date of an ISO 8601 revision timestamp (an age "until today" counts to it)."""
+    try:
+        return dt.date.fromisoformat(timestamp[:10]) if timestamp else None
+    except ValueError:
+        return None
