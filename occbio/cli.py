@@ -116,6 +116,12 @@ def _print_stats(cfg: RunConfig) -> None:
         print(f"[{name}] {status}{error}")
         for key, value in rec.get("counts", {}).items():
             print(f"  {_shown(name, key):<40} {value:>10}")
+        for lang, templates in rec.get("unrendered_templates", {}).items():
+            print(
+                f"  {lang}: sentences dropped by unrendered template (top 10 of {len(templates)}):"
+            )
+            for template, count in list(templates.items())[:10]:
+                print(f"    {{{{{template}}}}}{'':<{max(1, 36 - len(template))}} {count:>10}")
         for warning in rec.get("warnings", []):
             print(f"  warning: {warning}")
 

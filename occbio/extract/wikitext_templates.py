@@ -562,6 +562,31 @@ def _second(call: Call) -> str:
     return call.arg(2)
 
 
+def _angbr(call: Call) -> str:
+    return f"⟨{_first(call)}⟩"
+
+
+def _chem(call: Call) -> str:
+    """enwiki {{chem|H|2|O}}: the formula, its parts joined."""
+    if not call.positional:
+        raise Unrenderable("no formula")
+    return "".join(p.strip() for p in call.positional)
+
+
+def _val(call: Call) -> str:
+    """enwiki {{val|1.23|e=5|u=m}}: the number (grouped), its power of ten and unit."""
+    text = format_number(call.arg(1), "en")
+    if call.get("e"):
+        text += f"×10{call.get('e')}"
+    unit = call.get("u", "ul")
+    return f"{text} {unit}" if unit else text
+
+
+def _block_quote(call: Call) -> str:
+    """{{quote|text}} / {{cita|text}}: a quotation set off as its own paragraph."""
+    return f"\n\n{call.get('text', 'quote') or _first(call)}\n\n"
+
+
 def _circa(call: Call) -> str:
     return f"c. {call.arg(1)}".strip()
 
@@ -615,6 +640,10 @@ _CONSTANTS = {
     "'": "'",
     "'s": "'s",
     "okina": "ʻ",
+    "mdashb": " —",
+    "spaces": " ",
+    "!": "|",
+    "=": "=",
     "esd": " ",
     "er": "er",
     "re": "re",
@@ -713,7 +742,12 @@ RENDERERS.update(
         "frac": _frac,
         "sic": _sic,
         "citation": _quote_fr,
-        "cita": _first,
+        "cita": _block_quote,
+        "quote": _block_quote,
+        "blockquote": _block_quote,
+        "angbr": _angbr,
+        "chem": _chem,
+        "val": _val,
         "convert": _convert,
         "cvt": _convert,
         "unité": _fr_unit,
@@ -758,7 +792,9 @@ WORDLESS = frozenset(
     qui, lequel ?, réf nécessaire, référence incomplète, cita requerida, cr, sin referencias,
     citazione necessaria, senza fonte, chiarire, dubbio, nn, ipa, respell, pronunciation, audio,
     coord, ancre, nf, dts, dtsort, sort, sortkey, flagicon, flagdeco, defaultsort, ordenar,
-    lien web, lien brisé, article, ouvrage, commonscat, commons category
+    lien web, lien brisé, article, ouvrage, commonscat, commons category, main, main article,
+    see also, further, details, qualify evidence, where, full, -, better source, refimprove,
+    update after, ebooks
     """.replace("\n", " ").split(",")
 ) - {""}
 _WORDLESS_PREFIXES = ("cite ", "cita ", "infobox", "ficha ", "infotaula", "taxobox", "ipa",
@@ -844,9 +880,15 @@ def renderer_for(key: str) -> Renderer | None:
     return None
 
 
+_MAINTENANCE_SUFFIXES = (" needed", "-inline", " inline", " span")
+
+
 def is_wordless(key: str) -> bool:
-    """Whether template ``key`` carries no words of the sentence wherever it stands."""
-    return key in WORDLESS or key.startswith(_WORDLESS_PREFIXES)
+    """Whether template ``key`` carries no words of the sentence wherever it stands (a
+    footnote, an inline maintenance tag such as ``{{weasel-inline}}``, a hatnote)."""
+    return (
+        key in WORDLESS or key.startswith(_WORDLESS_PREFIXES) or key.endswith(_MAINTENANCE_SUFFIXES)
+    )
 
 
 def render_call(call: Call) -> str | None:

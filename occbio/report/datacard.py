@@ -104,6 +104,7 @@ def render_datacard(
     sources: Mapping[str, str],
     settings: Mapping[str, Any],
     funnel_rows: Sequence[Mapping[str, Any]],
+    extraction: Mapping[str, Mapping[str, Any]] | None = None,
     occupations: Mapping[str, Mapping[str, int]],
     occupation_labels: Mapping[str, str],
     genders: Sequence[str],
@@ -201,6 +202,7 @@ def render_datacard(
         format_funnel(funnel_rows),
         "```",
         "",
+        *(_extraction_section(extraction) if extraction else []),
         f"## Occupations (balanced groups, top {top} by people)",
         "",
     ]
@@ -235,6 +237,43 @@ def render_datacard(
         "",
     ]
     return "\n".join(lines)
+
+
+def _extraction_section(extraction: Mapping[str, Mapping[str, Any]], top: int = 5) -> list[str]:
+    """Sentences left out because a template that carries words could not be rendered (or an
+    article was left dangling), per language, with the templates most often behind them."""
+    rows = []
+    for lang, row in extraction.items():
+        templates = row.get("templates", {})
+        named = ", ".join(f"`{{{{{name}}}}}` {n}" for name, n in list(templates.items())[:top])
+        rows.append(
+            [
+                lang,
+                row.get("kept", 0),
+                row.get("template_hole", 0),
+                row.get("dangling_word", 0),
+                named or "-",
+            ]
+        )
+    return [
+        "## Text extraction",
+        "",
+        "Templates that carry words (dates, numbers, units, languages) are rendered the way each "
+        "Wikipedia writes them. A sentence in which one could not be rendered, or that was left "
+        "with an article and nothing after it, is left out rather than kept with a gap:",
+        "",
+        _table(
+            [
+                "language",
+                "sentences kept",
+                "dropped: unrendered template",
+                "dropped: dangling word",
+                "templates behind the drops (top 5)",
+            ],
+            rows,
+        ),
+        "",
+    ]
 
 
 def _metadata(origin: Origin, titles: str | None, *, pronouns: bool) -> str:

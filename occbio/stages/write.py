@@ -294,6 +294,7 @@ def run_write(
             "min_langs": cfg.entities.min_langs,
         },
         funnel_rows=rows,
+        extraction=_extraction(run, cfg.langs),
         occupations={g: v["people"] for g, v in groups.items()},
         occupation_labels=labels,
         genders=cfg.balance.genders,
@@ -356,6 +357,23 @@ _BALANCED_PANEL = {
     "gebio": "kept: the same number of sentences per gender\nover the whole corpus",
     "none": "kept: everyone (no balancing)",
 }
+
+
+def _extraction(run: RunDir, langs: list[str]) -> dict[str, dict[str, Any]]:
+    """Per language: sentences dropped for an unrendered template or a dangling word, and the
+    templates behind them (the text stage's record), for the data card."""
+    record = run.stage_record("text") or {}
+    counts = record.get("counts", {})
+    unrendered = record.get("unrendered_templates", {})
+    return {
+        lang: {
+            "kept": counts.get(f"{lang}.sentences_kept", 0),
+            "template_hole": counts.get(f"{lang}.dropped_template_hole", 0),
+            "dangling_word": counts.get(f"{lang}.dropped_dangling_word", 0),
+            "templates": unrendered.get(lang, {}),
+        }
+        for lang in langs
+    }
 
 
 def read_stats(out_dir: Path) -> dict[str, Any] | None:
