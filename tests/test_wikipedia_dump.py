@@ -833,7 +833,8 @@ def test_real_wikitext_biographies(
 
 def test_french_inline_templates_keep_their_words() -> None:
     text = wikitext_to_text(
-        "Il est né le 1{{er}} décembre 1950 au XIX{{e}} siècle, le {{date|3|mai|1961}} à [[Paris]].",
+        "Il est né le 1{{er}} décembre 1950 au XIX{{e}} siècle, "
+        "le {{date|3|mai|1961}} à [[Paris]].",
         "fr",
     )
     assert text == "Il est né le 1er décembre 1950 au XIXe siècle, le 3 mai 1961 à Paris."
