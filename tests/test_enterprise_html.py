@@ -432,16 +432,20 @@ def test_mine_runs_to_a_corpus_from_enterprise_dumps(tmp_path: Path) -> None:
     """Two languages, each from an Enterprise dump: the whole pipeline, with provenance."""
     n = 12
     people = [
-        human(f"Q{7000 + i}", f"Person {i}", FEMALE if i % 2 else MALE, [],
+        human(f"Q{7000 + i}", f"Person {i}", FEMALE if i % 2 else MALE, ["Q36180"],
               {"en": f"Person {i}", "es": f"Persona {i}"})
         for i in range(n)
     ]  # fmt: skip
-    entities = write_wikidata_dump(tmp_path / "wd.json.bz2", people)
-    es_html = (
-        "<html><body><p><b>Persona {i}</b> es una escritora de la ciudad de Leeds número {i}."
-        "</p><p>Estudió historia en la universidad durante {y} años antes de mudarse.</p>"
-        "</body></html>"
+    entities = write_wikidata_dump(
+        tmp_path / "wd.json.bz2", [occupation("Q36180", "writer"), *people]
     )
+    es_html = _prose(0).replace(
+        "<p><b>Person 0</b> (born 1900) is a writer from the town of Leeds number 0.</p>"
+        "<p>They studied history at the university for 2 years before moving away.</p>",
+        "<p><b>Persona {i}</b> es una escritora de la ciudad de Leeds número {i}.</p>"
+        "<p>Estudió historia en la universidad durante {y} años antes de mudarse.</p>",
+    )
+    assert "Persona {i}" in es_html
     en = write_enterprise_dump(
         tmp_path / DUMP_NAME,
         [enterprise_article(f"Person {i}", i + 1, _prose(i), qid=f"Q{7000 + i}") for i in range(n)],
