@@ -196,11 +196,12 @@ class _HtmlDumpSource:
             yield job
         self.read.add(lang)
         unreadable = reader["lines_bad_json"] + reader["lines_too_large"]
-        if unreadable:
-            warnings.append(
-                f"{path.name}: {unreadable} line(s) skipped as unreadable (not JSON, or past "
-                "the line size limit; the log names each, with its member and line)"
-            )
+        warning = (
+            f"{path.name}: {unreadable} line(s) skipped as unreadable (not JSON, or past the "
+            "line size limit; the log names each, with its member and line)"
+        )
+        if unreadable and warning not in warnings:
+            warnings.append(warning)
 
     def _job(
         self,
