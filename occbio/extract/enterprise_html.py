@@ -457,7 +457,7 @@ def iter_html_pages(
         raise DumpError(f"cannot read dump {path}: {exc.strerror or exc}") from exc
     except CompressionError as exc:
         raise DumpError(f"{path} {exc}; it is not a Wikimedia Enterprise HTML dump") from None
-    where = "before the first member"
+    where = "none"
     lines = 0
     problem: tuple[str, str] | None = None
     with stream:
