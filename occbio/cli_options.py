@@ -96,7 +96,8 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         action="append",
         default=[],
         metavar="LANG=PATH",
-        help="pages-articles XML dump of one language (repeatable)",
+        help="dump of one language (repeatable): pages-articles XML, or a Wikimedia Enterprise "
+        "HTML dump (...-ENTERPRISE-HTML.json.tar.gz), told apart by content",
     )
     s.add_argument(
         "--dump-index",

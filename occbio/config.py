@@ -130,7 +130,8 @@ class TextConfig(_Section):
 
     #: ``auto``: the dumps when any are given (or ``sample``), else the Wikipedia web.
     source: Literal["auto", "dump", "web"] = "auto"
-    #: ``{lang: path}`` of ``pages-articles`` XML dumps (.bz2/.xz/.gz/plain).
+    #: ``{lang: path}`` of ``pages-articles`` XML dumps (.bz2/.xz/.gz/plain), or of Wikimedia
+    #: Enterprise HTML dumps (``...-ENTERPRISE-HTML.json.tar.gz``; told apart by content).
     dumps: dict[str, Path] = Field(default_factory=dict)
     #: ``{lang: path}`` of ``pages-articles-multistream`` indexes, for those not beside their
     #: dump (``NAME-index.txt.bz2`` beside ``NAME.xml.bz2`` is found without this).

@@ -22,10 +22,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from occbio.config import RunConfig
+from occbio.config import ConfigError, RunConfig
 from occbio.executor import Executor, LocalExecutor
 from occbio.extract.clean import HOLE_KEY
 from occbio.extract.compressed import special_file_problem
+from occbio.extract.enterprise_html import is_enterprise_html_dump
 from occbio.extract.mediawiki import normalise_title
 from occbio.extract.wikipedia_dump import DumpError
 from occbio.io.jsonl import JsonlIndex, read_jsonl
@@ -69,6 +70,11 @@ def _inputs(cfg: RunConfig, entities_fp: str) -> dict[str, object]:
         if problem is not None:
             raise DumpError(f"pages-articles dump for {lang!r} {dump} {problem}")
     for lang, index in cfg.text.dump_indexes.items():
+        if lang in dumps and is_enterprise_html_dump(dumps[lang]):
+            raise ConfigError(
+                f"text.dump_indexes.{lang}: {dumps[lang].name} is a Wikimedia Enterprise HTML "
+                "dump, which has no multistream index: drop the index"
+            )
         if lang in dumps and not cfg.sample and not index.is_file():
             problem = special_file_problem(index) or "not found"
             raise FileNotFoundError(f"multistream index for {lang!r} {problem}: {index}")
