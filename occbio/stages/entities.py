@@ -332,6 +332,8 @@ def _members_from_categorylinks(
 ) -> set[str]:
     """The titles whose pivot page id (from the pivot dump) the categorylinks dump lists
     under the category (``cl_from``)."""
+    if not page_ids:  # none of the people's pages is in the pivot dump: nothing to look up
+        return set()
     stats: Counter[str] = Counter()
     found = category_page_ids(
         categorylinks,
