@@ -123,6 +123,16 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         'people" (read from the pivot dump, or listed by the pivot Wikipedia when reading the web)',
     )
     s.add_argument(
+        "--categorylinks",
+        type=_split_assignment,
+        action="append",
+        default=[],
+        metavar="LANG=FILE[,LINKTARGET]",
+        help="--category from the pivot's categorylinks SQL dump (template-added categories "
+        "too), not from its wikitext; dumps of MediaWiki 1.45+ need the linktarget dump after "
+        "a comma (repeatable)",
+    )
+    s.add_argument(
         "--entities-source",
         choices=["auto", "dump", "wikidata", "titles"],
         help="people from a Wikidata dump or the SPARQL endpoint (default auto: the dump when "
@@ -442,6 +452,15 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
         ent["titles"] = _titles_option(args.titles)
     if args.category is not None:
         ent["category"] = args.category
+    for lang, files in args.categorylinks:
+        paths = [p.strip() for p in files.split(",")]
+        if len(paths) > 2 or not all(paths):
+            raise UsageError(
+                f"--categorylinks takes LANG=CATEGORYLINKS[,LINKTARGET], got {lang}={files}"
+            )
+        ent.setdefault("categorylinks", {})[lang] = Path(paths[0])
+        if len(paths) == 2:
+            ent.setdefault("linktargets", {})[lang] = Path(paths[1])
     if ent:
         over["entities"] = ent
     text: dict[str, Any] = {

@@ -93,6 +93,13 @@ class EntitiesConfig(_Section):
     #: Keep only people whose pivot-language article is in this category, e.g. "Living
     #: people" (from the pivot dump's category links, or the category's listing on the web).
     category: str | None = None
+    #: ``{lang: path}`` of ``LANGwiki-DATE-categorylinks.sql.gz`` dumps: ``category`` is then
+    #: read from the pivot's, template-added categories included (``{{NF|1942}}``), not from
+    #: the wikitext's ``[[Category:…]]`` links. Dumps of MediaWiki 1.45+ need ``linktargets``.
+    categorylinks: dict[str, Path] = Field(default_factory=dict)
+    #: ``{lang: path}`` of ``LANGwiki-DATE-linktarget.sql.gz``: the category's id, for
+    #: categorylinks dumps without ``cl_to`` (MediaWiki 1.45+).
+    linktargets: dict[str, Path] = Field(default_factory=dict)
 
     @field_validator("occupations")
     @classmethod
@@ -464,6 +471,37 @@ class RunConfig(_Section):
                 'gender.source is "wikidata", but people given as titles have no Wikidata '
                 'gender: leave it unset or set it to "pronouns" (their articles\' pronouns are '
                 "counted)"
+            )
+        return self
+
+    @model_validator(mode="after")
+    def _check_categorylinks(self) -> RunConfig:
+        """The categorylinks dumps are read for ``category`` only, from the pivot's dump."""
+        ent = self.entities
+        if not ent.categorylinks and not ent.linktargets:
+            return self
+        extra = sorted(set(ent.linktargets) - set(ent.categorylinks))
+        if extra:
+            raise ValueError(
+                f"entities.linktargets: {', '.join(extra)} has no entities.categorylinks file; "
+                "a linktarget dump goes with its categorylinks dump (--categorylinks "
+                "LANG=CATEGORYLINKS,LINKTARGET)"
+            )
+        if ent.category is None:
+            raise ValueError(
+                "entities.categorylinks is read for entities.category only: pass --category "
+                "NAME too, or drop --categorylinks"
+            )
+        if self.text_source == "web":
+            raise ValueError(
+                "entities.categorylinks: with the web text source the category's listing on "
+                "the pivot Wikipedia already includes template-added categories; drop "
+                "--categorylinks (it is read with pages-articles dumps)"
+            )
+        if self.pivot not in ent.categorylinks:
+            raise ValueError(
+                f"entities.categorylinks has no file for the pivot language {self.pivot!r}, "
+                f"whose pages the category holds: pass --categorylinks {self.pivot}=PATH"
             )
         return self
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -20,6 +21,11 @@ from pathlib import Path
 
 from occbio.align.inputs import InputError
 from occbio.config import RunConfig
+from occbio.extract.categorylinks import (
+    CategoryLinksError,
+    TruncatedCategoryLinksError,
+    category_page_ids,
+)
 from occbio.extract.compressed import special_file_problem
 from occbio.extract.mediawiki import category_name, normalise_title, page_categories
 from occbio.extract.titles import TitlesError, read_titles
@@ -95,7 +101,25 @@ def _inputs(cfg: RunConfig) -> dict[str, object]:
             inputs["category_site"] = web_base_urls(cfg)[cfg.pivot]
         else:
             inputs["category_dump"] = file_identity(cfg.resolved_text_dump(cfg.pivot))
+            for key, files in (
+                ("categorylinks", cfg.entities.categorylinks),
+                ("linktarget", cfg.entities.linktargets),
+            ):
+                if cfg.pivot in files:
+                    inputs[f"category_{key}"] = file_identity(_sql_dump(files[cfg.pivot], key))
     return inputs | _source_inputs(cfg)
+
+
+def _sql_dump(path: Path, what: str) -> Path:
+    """``path`` when it is a regular file, else a one-line error (before the stage starts)."""
+    if not path.exists():
+        raise CategoryLinksError(f"{what} dump not found: {path}")
+    if path.is_dir():
+        raise CategoryLinksError(f"{what} dump {path} is a directory, not a file")
+    problem = special_file_problem(path)
+    if problem is not None:
+        raise CategoryLinksError(f"{what} dump {path} {problem}")
+    return path
 
 
 def _source_inputs(cfg: RunConfig) -> dict[str, object]:
@@ -262,21 +286,144 @@ def _people_from_titles(cfg: RunConfig, raw: Path) -> tuple[Counter[str], list[s
     return stats, [], lambda qids: {}
 
 
-def _category_members(cfg: RunConfig, titles: set[str], warnings: list[str]) -> set[str]:
+def _category_members(
+    cfg: RunConfig, titles: set[str], warnings: list[str], counts: Counter[str]
+) -> set[str]:
     """Which of ``titles`` (pivot-language pages) are in ``entities.category``: from the
     category's listing on the web, or one streaming pass over the pivot dump (only the
-    people's pages parsed for their category links)."""
+    people's pages parsed), whose pages' ids are then looked up in the pivot's categorylinks
+    dump when one is given, else their wikitext's category links."""
     category = category_name(cfg.entities.category or "")
     if cfg.text_source == "web":
         with web_client(cfg) as client:
             listed = client.category_members(cfg.pivot, category)
-        return {normalise_title(t) for t in listed} & titles
+        members = {normalise_title(t) for t in listed} & titles
+        counts["category_pages"] = len(titles)
+        _warn_if_empty(cfg, members, len(titles), warnings, templates=None)
+        return members
+    categorylinks = cfg.entities.categorylinks.get(cfg.pivot)
+    page_ids: dict[str, int] = {}
+    members: set[str] = set()
+    templates = _TemplateUse(category)
     pages = iter_pages(cfg.resolved_text_dump(cfg.pivot), titles=titles)
-    return {
-        normalise_title(page.title)
-        for page in keep_until_truncated(pages, TruncatedDumpError, warnings)
-        if category in page_categories(page.wikitext)
-    }
+    for page in keep_until_truncated(pages, TruncatedDumpError, warnings):
+        title = normalise_title(page.title)
+        page_ids[title] = page.page_id
+        if categorylinks is None:
+            if category in page_categories(page.wikitext):
+                members.add(title)
+            else:
+                templates.add(page.wikitext)
+    counts["category_pages"] = len(page_ids)
+    if categorylinks is not None:
+        members = _members_from_categorylinks(cfg, categorylinks, page_ids, warnings, counts)
+        _warn_if_empty(cfg, members, len(page_ids), warnings, templates=None)
+    else:
+        _warn_if_empty(cfg, members, len(page_ids), warnings, templates=templates)
+    return members
+
+
+def _members_from_categorylinks(
+    cfg: RunConfig,
+    categorylinks: Path,
+    page_ids: dict[str, int],
+    warnings: list[str],
+    counts: Counter[str],
+) -> set[str]:
+    """The titles whose pivot page id (from the pivot dump) the categorylinks dump lists
+    under the category (``cl_from``)."""
+    if not page_ids:  # none of the people's pages is in the pivot dump: nothing to look up
+        return set()
+    stats: Counter[str] = Counter()
+    found = category_page_ids(
+        categorylinks,
+        cfg.entities.category or "",
+        linktarget=cfg.entities.linktargets.get(cfg.pivot),
+        pages=set(page_ids.values()),
+        stats=stats,
+    )
+    ids = set(keep_until_truncated(found, TruncatedCategoryLinksError, warnings))
+    for key in ("rows_read", "rows_malformed", "lines_skipped"):
+        for table in ("categorylinks", "linktarget"):
+            if stats[f"{table}_{key}"]:
+                counts[f"{table}_{key}"] = stats[f"{table}_{key}"]
+    counts["categorylinks_category_rows"] = stats["categorylinks_category_rows"]
+    if stats["categorylinks_rows_malformed"] or stats["categorylinks_lines_skipped"]:
+        warning = (
+            f"categorylinks dump {categorylinks.name}: skipped "
+            f"{stats['categorylinks_rows_malformed']} row(s) and "
+            f"{stats['categorylinks_lines_skipped']} line(s) that do not parse"
+        )
+        log.warning("entities: %s", warning)
+        warnings.append(warning)
+    return {title for title, page_id in page_ids.items() if page_id in ids}
+
+
+#: A template call's name and arguments (innermost calls only: no braces inside).
+_TEMPLATE_RE = re.compile(r"\{\{\s*([^{}|#:\n]+?)\s*(\|[^{}]*)?\}\}")
+_WORD_RE = re.compile(r"\w{4,}|\d+")
+
+
+class _TemplateUse:
+    """Which templates the pages outside the category call, to name the likely culprits of a
+    category that no page's wikitext links to (``{{NF|1942|…}}`` for *Nacidos en 1942*)."""
+
+    def __init__(self, category: str) -> None:
+        self.words = {w.lower() for w in _WORD_RE.findall(category)}
+        self.pages = 0
+        self.calls: Counter[str] = Counter()
+        self.suspects: Counter[str] = Counter()
+
+    def add(self, wikitext: str) -> None:
+        names: set[str] = set()
+        suspects: set[str] = set()
+        for name, args in _TEMPLATE_RE.findall(wikitext):
+            name = normalise_title(name)
+            names.add(name)
+            if self.words & {w.lower() for w in _WORD_RE.findall(args or "")}:
+                suspects.add(name)
+        if names:
+            self.pages += 1
+        self.calls.update(names)
+        self.suspects.update(suspects)
+
+    def examples(self) -> str:
+        ranked = self.suspects or self.calls
+        return ", ".join("{{" + name + "}}" for name, _ in ranked.most_common(3))
+
+
+def _warn_if_empty(
+    cfg: RunConfig,
+    members: set[str],
+    pages: int,
+    warnings: list[str],
+    *,
+    templates: _TemplateUse | None,
+) -> None:
+    """A category that matches none of the people's pages is a warning that says why it may
+    be (template-added categories, a misspelt name) and what to pass, not a silent empty
+    run."""
+    if members:
+        return
+    category = category_name(cfg.entities.category or "")
+    lang = cfg.pivot
+    warning = f"category {category!r} matched 0 of {pages} {lang} pages"
+    if cfg.entities.categorylinks.get(lang) is not None:
+        warning += (
+            " in the categorylinks dump: check the name as the wiki spells it (its "
+            "Category: page's title)"
+        )
+    elif templates is not None and templates.pages:
+        warning += (
+            f"; {templates.pages} of them use templates that may add categories (e.g. "
+            f"{templates.examples()}), which occbio cannot see in wikitext: pass "
+            f"--categorylinks {lang}={lang}wiki-DATE-categorylinks.sql.gz (with "
+            f",{lang}wiki-DATE-linktarget.sql.gz for dumps of MediaWiki 1.45 on)"
+        )
+    elif pages:
+        warning += ": check the name as the wiki spells it (its Category: page's title)"
+    log.warning("entities: %s", warning)
+    warnings.append(warning)
 
 
 def _keep_category_members(cfg: RunConfig, raw: Path, warnings: list[str]) -> Counter[str]:
@@ -284,11 +431,12 @@ def _keep_category_members(cfg: RunConfig, raw: Path, warnings: list[str]) -> Co
     category = category_name(cfg.entities.category or "")
     people = list(read_jsonl(raw, Entity))
     titles = {normalise_title(e.titles[cfg.pivot]) for e in people if cfg.pivot in e.titles}
-    members = _category_members(cfg, titles, warnings)
+    counts: Counter[str] = Counter()
+    members = _category_members(cfg, titles, warnings, counts)
     kept = [e for e in people if normalise_title(e.titles.get(cfg.pivot, "")) in members]
     write_jsonl(raw, kept)
     log.info("entities: %d of %d people are in category %r", len(kept), len(people), category)
-    counts = Counter({"category_members": len(kept), "category_dropped": len(people) - len(kept)})
+    counts.update({"category_members": len(kept), "category_dropped": len(people) - len(kept)})
     counts["people"] = len(kept)
     counts.update(f"gender_{e.gender}" for e in kept)
     return counts
