@@ -25,6 +25,7 @@ def enterprise_article(
     lang: str = "en",
     redirects: Sequence[str] = (),
     wikitext: str = "",
+    categories: Sequence[str] = ("Living people",),
 ) -> dict[str, Any]:
     """One line of an Enterprise HTML dump, with the fields a real one carries."""
     slug = title.replace(" ", "_")
@@ -42,7 +43,10 @@ def enterprise_article(
         "namespace": {"identifier": namespace},
         "in_language": {"identifier": lang},
         "is_part_of": {"identifier": f"{lang}wiki"},
-        "categories": [{"name": "Category:Living people", "url": "https://x/Category:Living"}],
+        "categories": [
+            {"name": f"Category:{c}", "url": f"https://x/Category:{c.replace(' ', '_')}"}
+            for c in categories
+        ],
         "templates": [{"name": "Template:Infobox person", "url": "https://x/Template:Infobox"}],
         "redirects": [{"name": r, "url": f"https://x/{r}"} for r in redirects],
         "article_body": {"html": html, "wikitext": wikitext},

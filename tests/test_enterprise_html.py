@@ -530,3 +530,26 @@ def test_text_from_an_enterprise_dump_on_a_dask_local_cluster(
     assert main([*argv, *dask]) == 0
     for name in ("text/en.articles.jsonl", "text/en.sentences.jsonl", "text/missing.jsonl"):
         assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+
+
+def test_category_from_an_html_dump_sees_template_added_categories(tmp_path: Path) -> None:
+    """The Enterprise line lists the article's rendered categories, those a template adds
+    (eswiki's {{NF|1942|…}}) included: ``--category`` keeps exactly their members."""
+    articles = [
+        enterprise_article("Ana", 1, _prose(1), lang="es", categories=["Nacidos en 1942"]),
+        enterprise_article("Beto", 2, _prose(2), lang="es", categories=["Nacidos en 1950"]),
+    ]
+    dump = write_enterprise_dump(tmp_path / "eswiki-NS0-20240601-ENTERPRISE-HTML.json.tar.gz",
+                                 articles, prefix="eswiki_namespace_0")  # fmt: skip
+    people = [occupation("Q36180", "writer")]
+    people += [human(f"Q{i}", t, MALE, ["Q36180"], {"es": t}) for i, t in ((1, "Ana"), (2, "Beto"))]
+    entities = write_wikidata_dump(tmp_path / "wd.json.bz2", people)
+    out = tmp_path / "run"
+    argv = ["entities", "-q", "--langs", "es", "--entities-dump", str(entities)]
+    argv += ["--dump", f"es={dump}", "--category", "Nacidos en 1942", "--out", str(out)]
+    assert main(argv) == 0
+    record = json.loads((out / "manifest.json").read_text())["stages"]["entities"]
+    kept = [json.loads(x)["label"] for x in (out / "entities.jsonl").read_text().splitlines()]
+    assert kept == ["Ana"]
+    assert record["counts"]["category_pages"] == 2
+    assert not record.get("warnings")

@@ -92,6 +92,9 @@ class HtmlPage:
     redirects: tuple[str, ...] = ()
     language: str = ""
     url: str = ""
+    #: The article's categories as rendered (template-added ones included), without the
+    #: namespace prefix: ``Living people``.
+    categories: tuple[str, ...] = ()
 
 
 class TruncatedHtmlDumpError(TruncatedDumpError):
@@ -385,6 +388,12 @@ def _page(obj: Any, counts: collections.Counter[str]) -> HtmlPage:
     redirects = obj.get("redirects")
     listed = redirects if isinstance(redirects, list) else []
     names = [_str(r.get("name")) for r in listed if isinstance(r, dict)]
+    cats = obj.get("categories")
+    categories = [
+        _str(c.get("name")).partition(":")[2] or _str(c.get("name"))
+        for c in (cats if isinstance(cats, list) else [])
+        if isinstance(c, dict)
+    ]
     return HtmlPage(
         title=_clean(title, counts),
         page_id=page_id,
@@ -395,6 +404,7 @@ def _page(obj: Any, counts: collections.Counter[str]) -> HtmlPage:
         redirects=tuple(_clean(n, counts) for n in names if n),
         language=_str(_field(obj, "in_language", "identifier")),
         url=_str(obj.get("url")),
+        categories=tuple(_clean(c, counts).strip() for c in categories if c.strip()),
     )
 
 

@@ -27,6 +27,7 @@ from occbio.extract.categorylinks import (
     category_page_ids,
 )
 from occbio.extract.compressed import special_file_problem
+from occbio.extract.enterprise_html import is_enterprise_html_dump, iter_html_pages
 from occbio.extract.mediawiki import category_name, normalise_title, page_categories
 from occbio.extract.titles import TitlesError, read_titles
 from occbio.extract.wikidata_dump import (
@@ -302,10 +303,23 @@ def _category_members(
         _warn_if_empty(cfg, members, len(titles), warnings, templates=None)
         return members
     categorylinks = cfg.entities.categorylinks.get(cfg.pivot)
+    dump = cfg.resolved_text_dump(cfg.pivot)
+    if categorylinks is None and is_enterprise_html_dump(dump):
+        # The HTML dump lists each article's categories as rendered: template-added included.
+        html_pages = iter_html_pages(dump, titles=titles)
+        seen: dict[str, set[str]] = {}
+        for html_page in keep_until_truncated(html_pages, TruncatedDumpError, warnings):
+            seen[normalise_title(html_page.title)] = {
+                category_name(c) for c in html_page.categories
+            }
+        counts["category_pages"] = len(seen)
+        members = {title for title, cats in seen.items() if category in cats}
+        _warn_if_empty(cfg, members, len(seen), warnings, templates=None)
+        return members
     page_ids: dict[str, int] = {}
-    members: set[str] = set()
+    members = set()
     templates = _TemplateUse(category)
-    pages = iter_pages(cfg.resolved_text_dump(cfg.pivot), titles=titles)
+    pages = iter_pages(dump, titles=titles)
     for page in keep_until_truncated(pages, TruncatedDumpError, warnings):
         title = normalise_title(page.title)
         page_ids[title] = page.page_id
