@@ -257,14 +257,28 @@ class _Reader:
         self.cues.append((gender, kind, " ".join(t.text for t in toks)))
 
     # -- sentences ---------------------------------------------------------------------------
-    def copula_at(self, toks: list[_Tok]) -> tuple[int, int] | None:
-        """(start, end) of the first copula outside brackets."""
+    def copula_at(self, toks: list[_Tok]) -> tuple[int, int, bool] | None:
+        """(start, end, only participles follow) of the first copula outside brackets."""
         lows = [t.low if t.depth == 0 else "" for t in toks]
         for i in range(len(lows)):
             for cop in self.g.copulas:
                 if tuple(lows[i : i + len(cop)]) == cop:
-                    return i, i + len(cop)
+                    return i, i + len(cop), False
+            if lows[i] in self.g.state_copulas:
+                return i, i + 1, True
         return None
+
+    def strip_opening(self, seg: list[_Tok]) -> list[_Tok]:
+        """``seg`` less an opening of time (``En agosto de 2009``, ``Luego en 2010``)."""
+        g = self.g
+        i = 0
+        while i < len(seg) and (
+            not seg[i].word or seg[i].low in g.openers or seg[i].low in g.date_words
+        ):
+            i += 1
+        if i == 0 or seg[0].low not in g.openers:
+            return seg
+        return seg[i:]
 
     def sentence(self, toks: list[_Tok], k: int, after_other_person: bool) -> None:
         g = self.g
@@ -274,29 +288,43 @@ class _Reader:
         found = self.copula_at(toks)
         if found is None:
             return
-        start, end = found
+        start, end, state = found
         region = [t for t in toks[:start] if t.depth == 0]
-        segments = [seg for seg in _split_commas(region) if seg] or [[]]
+        segments = _split_commas(region)
+        comma_before_verb = len(segments) > 1 and not segments[-1]
+        segments = [seg for seg in segments if seg] or [[]]
         subject, appositions = segments[0], segments[1:]
-        if subject and subject[0].low in g.openers and not self.name_like(subject):
+        if (
+            subject
+            and subject[0].low in g.openers
+            and (appositions or comma_before_verb)
+            and not self.name_like(subject)
+        ):  # `En 2011, fue nombrada`, `En 2011, Kaljulaid fue nombrada`
             subject, appositions = (appositions[0], appositions[1:]) if appositions else ([], [])
+        elif subject and not self.name_like(subject):
+            subject = self.strip_opening(subject)  # `En agosto de 2009 Albentosa fue cedido`
         if not subject:
             if not g.pro_drop or after_other_person or appositions:
                 return
         elif not self.name_like(subject):
             return
         for seg in appositions:
-            first = next((t for t in seg if t.word and t.low not in g.adverbs), None)
-            if first is None:
+            first_word = next((t for t in seg if t.word and t.low not in g.adverbs), None)
+            if first_word is None:
                 return
-            gender = self.participle(first.low)
-            if gender is None and not _dates_only(seg):
-                return  # an apposition that is not about the person's birth or name
+            if first_word.low in g.relatives and seg[0] is first_word:
+                continue  # `X, qui signa com Y, és`: a relative clause about X
+            gender = self.participle(first_word.low)
+            cls = self.noun_class(first_word.low)
+            if gender is None and cls in ("m", "f"):
+                gender = MALE if cls == "m" else FEMALE  # `X, enginyer de formació, és`
+            elif gender is None and cls != "c" and not _dates_only(seg):
+                return  # an apposition that is not about the person's birth, name or trade
             if gender is not None:
-                self.add(gender, "apposition", seg[: seg.index(first) + 1])
+                self.add(gender, "apposition", seg[: seg.index(first_word) + 1])
         if k == 0:
             self.brackets(toks[:start])
-        self.predicate(toks, start, end)
+        self.predicate(toks[start:end], [t for t in toks[end:] if t.depth == 0], state, not subject)
 
     def brackets(self, toks: list[_Tok]) -> None:
         """A birth participle in the first brackets of the first sentence."""
@@ -309,25 +337,47 @@ class _Reader:
                 self.add(gender, "apposition", [t])
                 return
 
-    def predicate(self, toks: list[_Tok], start: int, end: int) -> None:
+    def predicate(self, cop: list[_Tok], frame: list[_Tok], state: bool, dropped: bool) -> None:
+        """The cue after the copula ``cop``: the first of up to three coordinated heads
+        (``es periodista y escritora``) that tells. After a copula of state (``está``) only a
+        participle counts; with a dropped subject (``Fue publicada en 1950``: the book?) a
+        participle counts only when it is said of people (``nombrada``)."""
         g = self.g
-        frame = [t for t in toks[end:] if t.depth == 0]
         j = 0
         while j < len(frame) and j < 3 and frame[j].low in g.adverbs:
             j += 1
-        if j >= len(frame) or not frame[j].word:
-            return
-        cop = toks[start:end]
-        w = frame[j].low
-        article = g.articles.get(w)
-        if article is None:
-            cls = self.noun_class(w)
+        for _ in range(3):
+            if j >= len(frame) or not frame[j].word:
+                return
+            w = frame[j].low
             gender = self.participle(w)
-            if cls in ("m", "f"):
-                self.add(FEMALE if cls == "f" else MALE, "predicate", cop + frame[j : j + 1])
-            elif gender is not None and cls is None:
-                self.add(gender, "predicate", cop + frame[j : j + 1])
+            cls = self.noun_class(w) if w not in g.articles else None
+            if gender is not None and cls is None and w not in g.articles:
+                if not dropped or w.startswith(g.person_participles):
+                    self.add(gender, "predicate", cop + frame[j : j + 1])
+                return
+            if state:
+                return
+            head, told = self.head(frame, j)
+            if told is not None:
+                self.add(told, "predicate", cop + frame[j : head + 1])
+                return
+            j = head + 1
+            if j < len(frame) and frame[j].low in g.coordinators | {","}:
+                j += 1
+                continue
             return
+
+    def head(self, frame: list[_Tok], j: int) -> tuple[int, str | None]:
+        """The noun phrase at ``frame[j]``: (position of its head, the gender it tells)."""
+        g = self.g
+        article = g.articles.get(frame[j].low)
+        if article is None:
+            cls = self.noun_class(frame[j].low)
+            told = {"m": MALE, "f": FEMALE}.get(cls or "")
+            if told is None and cls in ("m?", "f?") and frame[j].low.endswith(g.bare_endings):
+                told = MALE if cls == "m?" else FEMALE  # `es corrector`
+            return j, told
         k = j + 1
         plural = False
         if k < len(frame) and frame[k].low in g.partitive:
@@ -340,14 +390,14 @@ class _Reader:
             k += 1
             skipped += 1
         if k >= len(frame) or not frame[k].word:
-            return
+            return k, None
         cls = self.noun_class(frame[k].low, plural=plural)
         if cls is None or cls == "e":
-            return
+            return k, None
         noun = {"m": MALE, "m?": MALE, "f": FEMALE, "f?": FEMALE}.get(cls)
         if noun is not None and noun != article:
-            return  # article and noun disagree: a misread, not a cue
-        self.add(article, "predicate", cop + frame[j : k + 1])
+            return k, None  # article and noun disagree: a misread, not a cue
+        return k, article
 
     def title(self) -> None:
         if not self.qualifier or " " in self.qualifier:

@@ -38,6 +38,16 @@ class Grammar:
 
     #: copulas, each a tuple of words (``("va", "ser")``)
     copulas: tuple[tuple[str, ...], ...]
+    #: copulas of state (``está``), followed by a participle only (``está casada``)
+    state_copulas: frozenset[str]
+    #: relative pronouns of a subject (``quien``): an apposition ``X, quien ..., es`` is about X
+    relatives: frozenset[str]
+    #: words that coordinate two predicates (``y``)
+    coordinators: frozenset[str]
+    #: endings of a person noun believed without an article (``es corrector``)
+    bare_endings: tuple[str, ...]
+    #: words of a date (months), for an opening like ``En agosto de 2009``
+    date_words: frozenset[str]
     #: the language drops subject pronouns (a sentence may start with its verb)
     pro_drop: bool
     #: singular articles (indefinite and definite) and their gender
@@ -68,6 +78,8 @@ class Grammar:
     masculine_participle_endings: tuple[str, ...]
     feminine_participle_endings: tuple[str, ...]
     not_participle: frozenset[str]
+    #: beginnings of participles said of people only (read even without a named subject)
+    person_participles: tuple[str, ...]
     #: kin and other person nouns that bring another person into a sentence
     kin: frozenset[str]
     #: possessives (``su``): before a kin noun, another person of the story
@@ -110,6 +122,14 @@ _ES_KIN = _kin(
     "padrastro madrastra hijastro hijastra viudo viuda padres hijos hermanos"
 )
 _ES = Grammar(
+    relatives=frozenset({"quien"}),
+    state_copulas=frozenset("está estaba estuvo".split()),
+    coordinators=frozenset("y e".split()),
+    bare_endings=("or", "ora", "ores", "oras"),
+    date_words=frozenset(
+        "de del el la en año años enero febrero marzo abril mayo junio julio agosto septiembre "
+        "setiembre octubre noviembre diciembre verano invierno otoño primavera siglo década".split()
+    ),
     copulas=(("es",), ("fue",), ("era",), ("ha", "sido"), ("había", "sido")),
     pro_drop=True,
     articles={"un": MALE, "una": FEMALE, "el": MALE, "la": FEMALE},
@@ -119,7 +139,7 @@ _ES = Grammar(
         "también además actualmente principalmente especialmente ampliamente más mejor".split()
     ),
     premods=frozenset(
-        "gran destacado destacada reconocido reconocida famoso famosa conocido conocida "
+        "gran actual destacado destacada reconocido reconocida famoso famosa conocido conocida "
         "prestigioso prestigiosa prolífico prolífica renombrado renombrada célebre joven "
         "antiguo antigua ex exitoso exitosa importante influyente notable polifacético "
         "polifacética talentoso talentosa veterano veterana primer primera primero segundo "
@@ -165,14 +185,19 @@ _ES = Grammar(
         "entrada mirada parada armada morada bebida herida camarada licenciado licenciada "
         "doctorado".split()
     ),
+    person_participles=tuple(
+        "apodad asesinad bautizad casad condecorad conocid considerad detenid doctorad "
+        "ejecutad electa electo elegid encarcelad exiliad galardonad graduad jubilad "
+        "licenciad nacid nombrad premiad reconocid".split()
+    ),
     kin=_ES_KIN,
     possessives=frozenset("su sus".split()),
     name_particles=frozenset(
-        "de del la las los y e van von der den da di do dos das le du bin ibn al el".split()
+        "de del la las los y e i van von der den da di do dos das le du bin ibn al el".split()
     ),
     openers=frozenset(
         "en desde tras durante entre a al después antes además también actualmente "
-        "posteriormente asimismo hasta con ya".split()
+        "posteriormente asimismo hasta con ya luego finalmente".split()
     ),
 )
 
@@ -183,6 +208,14 @@ _CA_KIN = _kin(
     "espòs esposa marit dona home sogre sogra cunyat cunyada vidu vídua pares fills germans"
 )
 _CA = Grammar(
+    relatives=frozenset({"qui"}),
+    state_copulas=frozenset("està estava".split()),
+    coordinators=frozenset("i".split()),
+    bare_endings=("or", "ora"),
+    date_words=frozenset(
+        "de del d' el la l' en any anys gener febrer març abril maig juny juliol agost setembre "
+        "octubre novembre desembre estiu hivern tardor primavera segle dècada".split()
+    ),
     copulas=(("és",), ("fou",), ("era",), ("va", "ser"), ("ha", "estat"), ("havia", "estat")),
     pro_drop=True,
     articles={"un": MALE, "una": FEMALE, "el": MALE, "la": FEMALE},
@@ -190,7 +223,8 @@ _CA = Grammar(
     plural_articles=frozenset({"les", "els"}),
     adverbs=frozenset("també actualment principalment sobretot especialment més millor".split()),
     premods=frozenset(
-        "gran destacat destacada reconegut reconeguda famós famosa conegut coneguda prestigiós "
+        "gran actual destacat destacada reconegut reconeguda famós famosa conegut coneguda "
+        "prestigiós "
         "prestigiosa prolífic prolífica cèlebre jove antic antiga ex important influent "
         "notable primer primera segon segona tercer tercera darrer darrera últim última únic "
         "única més millor millors principal principals primers primeres grans importants".split()
@@ -225,6 +259,14 @@ _CA = Grammar(
         "partida nit petit dit escrit ciutat unitat comunitat universitat jornada dècada "
         "entrada mirada llicenciat llicenciada doctorat".split()
     ),
+    person_participles=tuple(
+        "assassinad assassinat casad casat condecorad condecorat conegud conegut "
+        "considerad considerat detingud detingut doctorad doctorat elegid elegit "
+        "empresonad empresonat escollid escollit executad executat exiliad exiliat graduad graduat "
+        "triad triat "
+        "guardonad guardonat jubilad jubilat llicenciad llicenciat nascud nascut nomenad "
+        "nomenat premiad premiat reconegud reconegut".split()
+    ),
     kin=_CA_KIN,
     possessives=frozenset("seu seva seus seves".split()),
     name_particles=frozenset("de del i la el van von der da di d' l'".split()),
@@ -242,6 +284,15 @@ _IT_KIN = _kin(
     "vedova genitori figli fratelli"
 )
 _IT = Grammar(
+    relatives=frozenset({"che"}),
+    state_copulas=frozenset(),
+    coordinators=frozenset("e ed".split()),
+    bare_endings=("tore", "trice"),
+    date_words=frozenset(
+        "di del dell' nel nella il l' in anno anni gennaio febbraio marzo aprile maggio giugno "
+        "luglio agosto settembre ottobre novembre dicembre estate inverno autunno primavera "
+        "secolo".split()
+    ),
     copulas=(("è",), ("fu",), ("era",)),
     pro_drop=True,
     articles={"un": MALE, "uno": MALE, "il": MALE, "lo": MALE} | _f("una un' la"),
@@ -251,7 +302,8 @@ _IT = Grammar(
         "anche inoltre attualmente principalmente soprattutto specialmente più meglio".split()
     ),
     premods=frozenset(
-        "grande gran noto nota famoso famosa celebre importante giovane ex prolifico prolifica "
+        "grande gran attuale noto nota famoso famosa celebre importante giovane ex prolifico "
+        "prolifica "
         "affermato affermata apprezzato apprezzata primo prima secondo seconda terzo terza "
         "ultimo ultima unico unica più migliore migliori principale principali primi prime "
         "grandi importanti noti note".split()
@@ -289,6 +341,10 @@ _IT = Grammar(
         "dottorato laureato laureata".split()
     )
     - {"stato"},
+    person_participles=tuple(
+        "arrestat assassinat conosciut considerat diplomat elett esiliat giustiziat "
+        "insignit laureat nata nato nominat premiat riconosciut sposat stata stato".split()
+    ),
     kin=_IT_KIN,
     possessives=frozenset("suo sua suoi sue".split()),
     name_particles=frozenset("de del della di da dal van von der d' de'".split()),
@@ -308,6 +364,14 @@ _PT_KIN = _kin(
     "filhos irmãos"
 )
 _PT = Grammar(
+    relatives=frozenset({"quem"}),
+    state_copulas=frozenset("está estava esteve".split()),
+    coordinators=frozenset("e".split()),
+    bare_endings=("or", "ora"),
+    date_words=frozenset(
+        "de do da em no na o a ano anos janeiro fevereiro março abril maio junho julho agosto "
+        "setembro outubro novembro dezembro verão inverno outono primavera século década".split()
+    ),
     copulas=(("é",), ("foi",), ("era",), ("tem", "sido"), ("havia", "sido"), ("fora",)),
     pro_drop=True,
     articles={"um": MALE, "uma": FEMALE, "o": MALE, "a": FEMALE},
@@ -317,7 +381,7 @@ _PT = Grammar(
         "também ainda atualmente principalmente sobretudo especialmente mais melhor".split()
     ),
     premods=frozenset(
-        "grande grão destacado destacada renomado renomada famoso famosa conhecido conhecida "
+        "grande grão atual destacado destacada renomado renomada famoso famosa conhecido conhecida "
         "célebre importante jovem ex prolífico prolífica consagrado consagrada primeiro "
         "primeira segundo segunda terceiro terceira último última único única mais melhor "
         "melhores principal principais primeiros primeiras grandes importantes".split()
@@ -367,6 +431,11 @@ _PT = Grammar(
         "entrada parada armada bebida ferida camarada licenciado licenciada doutorado "
         "deputado deputada".split()
     ),
+    person_participles=tuple(
+        "apelidad aposentad assassinad batizad casad condecorad conhecid considerad "
+        "doutorad eleit executad exilad formad graduad licenciad nascid nomead premiad "
+        "pres reconhecid".split()
+    ),
     kin=_PT_KIN,
     possessives=frozenset("seu sua seus suas".split()),
     name_particles=frozenset("de do da dos das e van von der di".split()),
@@ -389,6 +458,14 @@ _FR_KIN = _kin(
     "cousine époux épouse mari femme veuf veuve parents enfants"
 )
 _FR = Grammar(
+    relatives=frozenset({"qui"}),
+    state_copulas=frozenset("".split()),
+    coordinators=frozenset("et".split()),
+    bare_endings=("eur", "euse", "rice"),
+    date_words=frozenset(
+        "de du d' le la l' en an année années janvier février mars avril mai juin juillet août "
+        "septembre octobre novembre décembre été hiver automne printemps siècle".split()
+    ),
     copulas=(("est",), ("fut",), ("était",), ("a", "été"), ("avait", "été")),
     pro_drop=False,
     articles={"un": MALE, "une": FEMALE, "le": MALE, "la": FEMALE},
@@ -398,7 +475,8 @@ _FR = Grammar(
         "aussi également actuellement principalement surtout notamment plus mieux l'".split()
     ),
     premods=frozenset(
-        "grand grande célèbre important importante jeune ancien ancienne ex premier première "
+        "grand grande actuel actuelle célèbre important importante jeune ancien ancienne ex "
+        "premier première "
         "second seconde deuxième troisième dernier dernière seul seule plus meilleur meilleure "
         "principal principale premiers premières grands grandes importants importantes "
         "célèbres".split()
@@ -436,6 +514,10 @@ _FR = Grammar(
     not_participle=frozenset(
         "député lauréat été côté état comité université société année idée entrée armée "
         "musée lycée épée journée soirée".split()
+    ),
+    person_participles=tuple(
+        "arrêté assassiné baptisé connu considéré considérée diplômé diplômée décoré "
+        "emprisonné exilé exécuté marié nommé né née reconnu récompensé surnommé élu élue".split()
     ),
     kin=_FR_KIN,
     possessives=frozenset("son sa ses".split()),
