@@ -331,7 +331,8 @@ _IT = Grammar(
         "compagnia organizzazione associazione istituzione rivista scuola serie coppia".split()
     ),
     participles=_mf(
-        "nato nata morto morta eletto eletta scomparso scomparsa stato stata figlio figlia"
+        "detto detta nato nata morto morta eletto eletta scomparso scomparsa stato stata "
+        "figlio figlia"
     ),
     masculine_participle_endings=("ato", "ito", "uto"),
     feminine_participle_endings=("ata", "ita", "uta"),
