@@ -55,7 +55,7 @@ from occbio.extract.mediawiki import normalise_title  # noqa: E402
 from occbio.extract.wikipedia_dump import DumpError, iter_pages  # noqa: E402
 from occbio.extract.wikitext import wikitext_to_text  # noqa: E402
 from occbio.gender.categories import FEMALE, MALE, UNKNOWN  # noqa: E402
-from occbio.gender.pronouns import infer_gender  # noqa: E402
+from occbio.gender.pronouns import PronounEvidence, combine, infer_gender  # noqa: E402
 from occbio.io.gebio_reader import read_gebio_xml  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data"
@@ -146,13 +146,29 @@ def english_docs() -> Iterator[Doc]:
 # Scoring
 
 
+def _tally(s: Score, truth: str, ev: PronounEvidence) -> str:
+    if ev.category == UNKNOWN:
+        s.unknown += 1
+        return "unknown"
+    if ev.category == truth:
+        s.right += 1
+        return "right"
+    s.wrong += 1
+    return "wrong"
+
+
 def score(docs: list[Doc], show: str | None) -> dict[tuple[str, str, str, str], Score]:
+    """Per (set, lang, split, method); ``gebio``'s ``es+ca+en`` row is each person's three
+    documents decided together (:func:`~occbio.gender.pronouns.combine`)."""
     out: dict[tuple[str, str, str, str], Score] = defaultdict(Score)
+    people: dict[tuple[str, str, str, str], list[PronounEvidence]] = defaultdict(list)
     for doc in docs:
         if doc.gender not in (FEMALE, MALE):
             continue
         for method, agreement in (("pronouns", False), ("+agreement", True)):
             ev = infer_gender(doc.text, doc.lang, title=doc.title, agreement=agreement)
+            if doc.source == "gebio":
+                people[(doc.split, doc.title, doc.gender, method)].append(ev)
             s = out[(doc.source, doc.lang, doc.split, method)]
             if ev.category == UNKNOWN:
                 s.unknown += 1
@@ -169,21 +185,24 @@ def score(docs: list[Doc], show: str | None) -> dict[tuple[str, str, str, str], 
                     f"agr {ev.agreement_female}f/{ev.agreement_male}m {list(ev.cues)})\n"
                     f"    {doc.text[:300]}"
                 )
+    for (split, _, truth, method), evidence in people.items():
+        if len(evidence) == len(GEBIO_LANGS):
+            _tally(out[("gebio", "+".join(GEBIO_LANGS), split, method)], truth, combine(evidence))
     return out
 
 
 def print_table(scores: dict[tuple[str, str, str, str], Score]) -> None:
     print(
-        f"{'set':11} {'lang':4} {'split':6} {'n':>5} | {'pronouns only':^20} | "
+        f"{'set':11} {'lang':8} {'split':6} {'n':>5} | {'pronouns only':^20} | "
         f"{'pronouns + agreement':^20}"
     )
-    print(f"{'':29} | {'right unk wrong':^20} | {'right unk wrong':^20}")
+    print(f"{'':33} | {'right unk wrong':^20} | {'right unk wrong':^20}")
     keys = sorted({k[:3] for k in scores}, key=lambda k: (k[0], k[1], k[2] != "dev"))
     for source, lang, split in keys:
         a = scores[(source, lang, split, "pronouns")]
         b = scores[(source, lang, split, "+agreement")]
         cells = [f"{s.right:5} {s.unknown:5} {s.wrong:5}   " for s in (a, b)]
-        print(f"{source:11} {lang:4} {split:6} {a.n:5} | {cells[0]:20} | {cells[1]:20}")
+        print(f"{source:11} {lang:8} {split:6} {a.n:5} | {cells[0]:20} | {cells[1]:20}")
 
 
 def main(argv: list[str] | None = None) -> int:
