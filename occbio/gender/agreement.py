@@ -232,14 +232,18 @@ class _Reader:
             return MALE
         return None
 
-    def name_like(self, toks: list[_Tok]) -> bool:
+    def name_like(self, toks: list[_Tok], *, strict: bool = False) -> bool:
         """A person's name: capitalised words and name particles, one of them a word of the
-        title when it is known; not a pronoun, a relative, an opening (``En 2011``)."""
+        title when it is known (``strict``, after the first sentence: all of them, so that a
+        relative of the same surname is not taken for the person); not a pronoun, a relative,
+        an opening (``En 2011``)."""
         g = self.g
         words = [t for t in toks if t.word]
         if not words or not any(t.cap for t in words):
             return False
         named = not self.title_words or any(t.low in self.title_words for t in words)
+        if strict and self.title_words:
+            named = all(t.low in self.title_words for t in words if t.cap)
         first = words[0].low
         if not named or (
             not self.title_words
@@ -306,7 +310,7 @@ class _Reader:
         if not subject:
             if not g.pro_drop or after_other_person or appositions:
                 return
-        elif not self.name_like(subject):
+        elif not self.name_like(subject, strict=k > 0):
             return
         for seg in appositions:
             first_word = next((t for t in seg if t.word and t.low not in g.adverbs), None)
