@@ -375,7 +375,15 @@ def test_language_codes_are_normalised_and_aliased() -> None:
 
 
 def test_reasons_are_the_documented_ones() -> None:
-    assert REASONS == ("pronouns", "too_few", "no_margin", "no_gendered_pronouns", "no_table")
+    assert REASONS == (
+        "pronouns",
+        "too_few",
+        "no_margin",
+        "no_gendered_pronouns",
+        "no_table",
+        "agreement",
+        "conflict",
+    )
 
 
 # ---------------------------------------------------------------------------------------------

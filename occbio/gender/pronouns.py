@@ -29,9 +29,20 @@ Deciding (:func:`infer_gender`)
     ``margin`` times the smaller, or a tie), ``no_gendered_pronouns`` (the language has none,
     :data:`NO_GENDERED_PRONOUNS`) or ``no_table`` (occbio has no table for the language).
 
+Agreement (es, ca, it, pt, fr)
+    Where the language has agreement rules (:mod:`occbio.gender.agreement`), the lead's
+    gendered agreement (*es una actriz*, *nacido en*, *è stata*, *née le*) is read too and
+    counted apart from the pronouns (``agreement_female``/``agreement_male``). The rule with
+    both: agreement cues of both genders are ``unknown`` (reason ``conflict``); cues of one
+    gender decide it (reason ``agreement``) unless the pronouns on their own decide the other
+    gender (then ``unknown``, reason ``conflict``); no cue leaves the pronoun rule above as it
+    was. A cue counts as strong evidence: one is enough, as a lead names its subject's gender
+    once. Languages without agreement rules (English ...) are decided as before.
+
 Combining (:func:`combine`)
-    One person's articles in several languages: the counts of the languages that have a
-    table are summed and the rule above is applied to the sums.
+    One person's articles in several languages: the pronoun counts of the languages that have
+    a table are summed, so are the agreement cues, and the rules above are applied to the sums
+    (agreement of one gender in one language and of the other in another is a ``conflict``).
 
 What pronoun counts cannot do: tell non-binary people apart (English *they* is also plural;
 such articles come out ``unknown`` or, where they quote gendered pronouns, wrong), or see past
@@ -41,10 +52,10 @@ The margin is there for those.
 
 Measured (``benchmarks/pronoun_gender.py``): no wrong decision at the defaults on 70 real
 biographies (en, de, af, uk) nor on the bundled sample. Spanish, Catalan and Italian are
-pro-drop: their articles rarely hold a subject pronoun, so they are seldom decided alone
-(the sample's es/ca articles never are); :func:`combine` with the person's other languages
-is the way to use them. The nl and pl tables were checked on Tatoeba sentence pairs only, the
-sv, da, no and nn tables on hand-written sentences only.
+pro-drop: their articles rarely hold a subject pronoun, so pronouns alone seldom decide them;
+agreement does (``benchmarks/agreement_gender.py``, docs/gender.md). The nl and pl tables were
+checked on Tatoeba sentence pairs only, the sv, da, no and nn tables on hand-written
+sentences only.
 
 The per-language tables (:data:`PRONOUNS`, :data:`LANG_ALIASES`, :data:`NO_GENDERED_PRONOUNS`)
 and the notes on what each leaves out and why are in :mod:`occbio.gender.pronoun_tables`; the
@@ -57,8 +68,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
+from occbio.gender.agreement import AGREEMENT_LANGS, agreement_evidence
 from occbio.gender.categories import FEMALE, MALE, UNKNOWN
 from occbio.gender.pronoun_context import _SKIPS, _tokenise
 from occbio.gender.pronoun_tables import LANG_ALIASES, NO_GENDERED_PRONOUNS, PRONOUNS
@@ -71,6 +84,7 @@ __all__ = [
     "PronounEvidence",
     "count_pronouns",
     "infer_gender",
+    "decide",
     "combine",
 ]
 
@@ -80,8 +94,18 @@ TOO_FEW = "too_few"
 NO_MARGIN = "no_margin"
 NO_GENDERED = "no_gendered_pronouns"
 NO_TABLE = "no_table"
+AGREEMENT = "agreement"
+CONFLICT = "conflict"
 #: Every reason a :class:`PronounEvidence` can carry.
-REASONS: tuple[str, ...] = (DECIDED, TOO_FEW, NO_MARGIN, NO_GENDERED, NO_TABLE)
+REASONS: tuple[str, ...] = (
+    DECIDED,
+    TOO_FEW,
+    NO_MARGIN,
+    NO_GENDERED,
+    NO_TABLE,
+    AGREEMENT,
+    CONFLICT,
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -92,9 +116,11 @@ REASONS: tuple[str, ...] = (DECIDED, TOO_FEW, NO_MARGIN, NO_GENDERED, NO_TABLE)
 class PronounEvidence:
     """What the pronouns of one text (or several, see :func:`combine`) say about a person.
 
-    ``female``/``male`` are the counts, ``category`` is ``female``, ``male`` or ``unknown``
-    (:mod:`occbio.gender.categories`), ``reason`` one of :data:`REASONS`. ``lang`` is the
-    language code, ``+``-joined for combined evidence.
+    ``female``/``male`` are the pronoun counts, ``agreement_female``/``agreement_male`` the
+    agreement cues of the lead (:mod:`occbio.gender.agreement`; 0 in a language without
+    agreement rules) and ``cues`` a few of them as examples; ``category`` is ``female``,
+    ``male`` or ``unknown`` (:mod:`occbio.gender.categories`), ``reason`` one of
+    :data:`REASONS`. ``lang`` is the language code, ``+``-joined for combined evidence.
     """
 
     lang: str
@@ -102,6 +128,40 @@ class PronounEvidence:
     male: int
     category: str
     reason: str
+    agreement_female: int = 0
+    agreement_male: int = 0
+    cues: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record kept with an article (``text/LANG.articles.jsonl``, ``gender``)."""
+        out: dict[str, Any] = {
+            "category": self.category,
+            "reason": self.reason,
+            "female": self.female,
+            "male": self.male,
+        }
+        if _table_lang(self.lang) in AGREEMENT_LANGS:
+            out["agreement"] = {
+                "female": self.agreement_female,
+                "male": self.agreement_male,
+                "cues": list(self.cues),
+            }
+        return out
+
+    @classmethod
+    def from_dict(cls, lang: str, d: dict[str, Any]) -> PronounEvidence:
+        """Back from :meth:`to_dict` (the decision is taken again by :func:`decide`)."""
+        agreement = d.get("agreement") or {}
+        return cls(
+            lang,
+            int(d.get("female", 0)),
+            int(d.get("male", 0)),
+            str(d.get("category", UNKNOWN)),
+            str(d.get("reason", TOO_FEW)),
+            int(agreement.get("female", 0)),
+            int(agreement.get("male", 0)),
+            tuple(agreement.get("cues", ())),
+        )
 
 
 def _table_lang(lang: str) -> str:
@@ -161,6 +221,42 @@ def _decide(female: int, male: int, min_count: int, margin: float) -> tuple[str,
     return UNKNOWN, NO_MARGIN
 
 
+def _decide_all(
+    female: int, male: int, agree_f: int, agree_m: int, min_count: int, margin: float
+) -> tuple[str, str]:
+    """The pronoun rule, then agreement over it (see the module's docstring)."""
+    category, reason = _decide(female, male, min_count, margin)
+    if not agree_f and not agree_m:
+        return category, reason
+    if agree_f and agree_m:
+        return UNKNOWN, CONFLICT
+    agreed = FEMALE if agree_f else MALE
+    if category not in (UNKNOWN, agreed):
+        return UNKNOWN, CONFLICT
+    return agreed, AGREEMENT
+
+
+def decide(
+    evidence: PronounEvidence, *, min_count: int = 3, margin: float = 2.0
+) -> PronounEvidence:
+    """``evidence`` decided again from its counts with ``min_count`` and ``margin`` (e.g.
+    counts read back from an article record, decided with a run's settings)."""
+    _check(min_count, margin)
+    if evidence.reason in (NO_GENDERED, NO_TABLE) and not (
+        evidence.agreement_female or evidence.agreement_male
+    ):
+        return replace(evidence, category=UNKNOWN)
+    category, reason = _decide_all(
+        evidence.female,
+        evidence.male,
+        evidence.agreement_female,
+        evidence.agreement_male,
+        min_count,
+        margin,
+    )
+    return replace(evidence, category=category, reason=reason)
+
+
 def _no_table_reason(code: str) -> str | None:
     if code in PRONOUNS:
         return None
@@ -168,28 +264,49 @@ def _no_table_reason(code: str) -> str | None:
 
 
 def infer_gender(
-    text: str, lang: str, *, min_count: int = 3, margin: float = 2.0
+    text: str,
+    lang: str,
+    *,
+    min_count: int = 3,
+    margin: float = 2.0,
+    title: str = "",
+    agreement: bool = True,
 ) -> PronounEvidence:
-    """Decide a person's gender from the pronouns of one article (GeBioToolkit's method).
+    """Decide a person's gender from the pronouns of one article (GeBioToolkit's method) and,
+    in es, ca, it, pt and fr, the agreement of its lead.
 
-    ``female`` when the female count is at least ``min_count`` and at least ``margin`` times
-    the male count (and more than it); ``male`` symmetrically; otherwise ``unknown`` with
-    reason ``too_few`` (neither count reaches ``min_count``) or ``no_margin``. A language
-    without gendered pronouns gives ``no_gendered_pronouns``, one without a table
-    ``no_table``. Never a default gender. Raises ``ValueError`` for ``min_count < 1`` or
-    ``margin < 1``.
+    Pronouns: ``female`` when the female count is at least ``min_count`` and at least
+    ``margin`` times the male count (and more than it); ``male`` symmetrically; otherwise
+    ``unknown`` with reason ``too_few`` (neither count reaches ``min_count``) or
+    ``no_margin``. A language without gendered pronouns gives ``no_gendered_pronouns``, one
+    without a table ``no_table``. Agreement (``agreement=True``, languages of
+    :data:`occbio.gender.agreement.AGREEMENT_LANGS`; ``title`` helps find the person's name in
+    the lead): cues of one gender decide (``agreement``) unless the pronouns decide the other
+    (``conflict``); cues of both genders are ``conflict``. Never a default gender. Raises
+    ``ValueError`` for ``min_count < 1`` or ``margin < 1``.
 
-    >>> infer_gender("She was born in Lyon. Her mother taught her Latin.", "en")
-    PronounEvidence(lang='en', female=3, male=0, category='female', reason='pronouns')
+    >>> e = infer_gender("She was born in Lyon. Her mother taught her Latin.", "en")
+    >>> e.female, e.male, e.category, e.reason
+    (3, 0, 'female', 'pronouns')
+    >>> e = infer_gender("Gemma Lienas (Barcelona, 1951) es una escritora catalana.", "es")
+    >>> e.female, e.agreement_female, e.category, e.reason
+    (0, 1, 'female', 'agreement')
     """
     _check(min_count, margin)
     code = _table_lang(lang)
+    found = agreement_evidence(text, code, title=title) if agreement else None
+    agree_f, agree_m = (found.female, found.male) if found else (0, 0)
+    cues = found.cues if found else ()
     reason = _no_table_reason(code)
     if reason is not None:
-        return PronounEvidence(code, 0, 0, UNKNOWN, reason)
+        if agree_f or agree_m:
+            category, reason = _decide_all(0, 0, agree_f, agree_m, min_count, margin)
+        else:
+            category = UNKNOWN
+        return PronounEvidence(code, 0, 0, category, reason, agree_f, agree_m, cues)
     female, male = count_pronouns(text, code)
-    category, reason = _decide(female, male, min_count, margin)
-    return PronounEvidence(code, female, male, category, reason)
+    category, reason = _decide_all(female, male, agree_f, agree_m, min_count, margin)
+    return PronounEvidence(code, female, male, category, reason, agree_f, agree_m, cues)
 
 
 def combine(
@@ -203,15 +320,21 @@ def combine(
     language, else ``no_table``; no evidence at all is ``unknown``/``too_few`` with lang ``""``.
     """
     _check(min_count, margin)
+    agree_f = sum(e.agreement_female for e in evidence)
+    agree_m = sum(e.agreement_male for e in evidence)
+    cues = tuple(c for e in evidence for c in e.cues)
     counted = [e for e in evidence if e.reason not in (NO_GENDERED, NO_TABLE)]
     if not counted:
         langs = "+".join(dict.fromkeys(e.lang for e in evidence))
         if not evidence:
             return PronounEvidence("", 0, 0, UNKNOWN, TOO_FEW)
         reason = NO_GENDERED if any(e.reason == NO_GENDERED for e in evidence) else NO_TABLE
-        return PronounEvidence(langs, 0, 0, UNKNOWN, reason)
+        category = UNKNOWN
+        if agree_f or agree_m:
+            category, reason = _decide_all(0, 0, agree_f, agree_m, min_count, margin)
+        return PronounEvidence(langs, 0, 0, category, reason, agree_f, agree_m, cues)
     female = sum(e.female for e in counted)
     male = sum(e.male for e in counted)
-    category, reason = _decide(female, male, min_count, margin)
+    category, reason = _decide_all(female, male, agree_f, agree_m, min_count, margin)
     langs = "+".join(dict.fromkeys(e.lang for e in counted))
-    return PronounEvidence(langs, female, male, category, reason)
+    return PronounEvidence(langs, female, male, category, reason, agree_f, agree_m, cues)

@@ -1,7 +1,10 @@
 """Stage ``balance``: decide each person's gender, then keep a gender-balanced set of people and
 sentences (OccGen within occupations, GeBio overall, or none).
 
-Reads ``entities.jsonl``, ``alignments.jsonl`` and, for pronoun-based gender, the articles.
+Reads ``entities.jsonl``, ``alignments.jsonl`` and, for pronoun-based gender, the articles (their
+``gender`` evidence, written by the text stage: pronoun counts and, in es/ca/it/pt/fr, the lead's
+agreement cues, decided again here with the run's thresholds; an article without it, from an
+older run, is read again with the same function).
 Outputs ``balance/people.jsonl`` (one line per person: gender and where it came from, occupation
 group, kept or dropped and why, tuples kept) and ``balance/balanced.jsonl`` (the kept aligned
 tuples, same rows as ``alignments.jsonl``). A change of method, genders or mapping re-runs only
@@ -22,7 +25,7 @@ from occbio.balance.core import Candidate, Decision, summarise
 from occbio.balance.methods import balance
 from occbio.config import RunConfig
 from occbio.gender.categories import UNKNOWN, explain_gender
-from occbio.gender.pronouns import PronounEvidence, combine, infer_gender
+from occbio.gender.pronouns import PronounEvidence, combine, decide, infer_gender
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Entity
 from occbio.run import RunDir, atomic_write, fingerprint
@@ -37,6 +40,7 @@ __all__ = [
     "GROUPS_FILE",
     "PEOPLE_FILE",
     "PersonGender",
+    "article_evidence",
     "decide_genders",
     "run_balance",
 ]
@@ -58,6 +62,19 @@ class PersonGender:
     reason: str  # explain_gender's reason, or the pronoun evidence's
     female: int = 0  # pronoun counts (when pronouns were consulted)
     male: int = 0
+    agreement_female: int = 0  # agreement cues of the leads (es, ca, it, pt, fr)
+    agreement_male: int = 0
+
+
+def article_evidence(article: Article, *, min_count: int, margin: float) -> PronounEvidence:
+    """The article's gender evidence: the text stage's record (``article.gender``) decided with
+    these thresholds, or, for an article without one, read again from its text."""
+    if article.gender and "female" in article.gender:
+        recorded = PronounEvidence.from_dict(article.lang, article.gender)
+        return decide(recorded, min_count=min_count, margin=margin)
+    return infer_gender(
+        article.text, article.lang, min_count=min_count, margin=margin, title=article.title
+    )
 
 
 def decide_genders(
@@ -66,8 +83,8 @@ def decide_genders(
     articles: Iterable[Article] = (),
 ) -> dict[str, PersonGender]:
     """Each person's category by the configured source: Wikidata's P21 values through the
-    (overridable) mapping, the pronouns of their articles, or pronouns where Wikidata says
-    nothing usable."""
+    (overridable) mapping, the pronouns (and lead agreement) of their articles, or those where
+    Wikidata says nothing usable."""
     g = cfg.gender
     decided: dict[str, PersonGender] = {}
     for entity in entities:
@@ -79,12 +96,7 @@ def decide_genders(
     for article in articles:
         if article.qid in decided:
             evidence[article.qid].append(
-                infer_gender(
-                    article.text,
-                    article.lang,
-                    min_count=g.pronoun_min_count,
-                    margin=g.pronoun_margin,
-                )
+                article_evidence(article, min_count=g.pronoun_min_count, margin=g.pronoun_margin)
             )
     for qid, current in decided.items():
         if g.source == "wikidata+pronouns" and current.category != UNKNOWN:
@@ -93,7 +105,13 @@ def decide_genders(
             evidence.get(qid, []), min_count=g.pronoun_min_count, margin=g.pronoun_margin
         )
         decided[qid] = PersonGender(
-            found.category, "pronouns", found.reason, found.female, found.male
+            found.category,
+            "pronouns",
+            found.reason,
+            found.female,
+            found.male,
+            found.agreement_female,
+            found.agreement_male,
         )
     return decided
 
@@ -216,4 +234,5 @@ def _write_people(
             }
             if g.source == "pronouns":
                 row["pronouns"] = {"female": g.female, "male": g.male}
+                row["agreement"] = {"female": g.agreement_female, "male": g.agreement_male}
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")

@@ -112,7 +112,7 @@ def run_text(
     executor = executor or LocalExecutor(cfg.workers)
     pool = executor.ordered_map(
         _init_worker,
-        (cfg.clean.model_dump(), tuple(cfg.langs)),
+        (cfg.clean.model_dump(), tuple(cfg.langs), cfg.gender.model_dump()),
         small=n_pages < _MIN_PAGES_FOR_WORKERS,
     )
     with pool, source:

@@ -2,9 +2,12 @@
 
 A :class:`_PageJob` (one wanted page's markup, from a dump or the web) goes in; a
 :class:`_PageResult` (its :class:`~occbio.records.Article` and cleaned :class:`Sentence` records,
-or why it could not be used) comes out. The executor hands :func:`_init_worker` and
-:func:`_process_page` to spawned processes or Dask workers by their module path, so they live
-here, in a module with no import of the stage itself: keep this path stable.
+or why it could not be used) comes out. The article carries its gender evidence (``gender``:
+pronoun counts, the lead's agreement cues, the decision with the run's thresholds; see
+:func:`occbio.gender.pronouns.infer_gender`), which the balance stage reads back. The executor
+hands :func:`_init_worker` and :func:`_process_page` to spawned processes or Dask workers by
+their module path, so they live here, in a module with no import of the stage itself: keep this
+path stable.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from occbio.extract.clean import LanguageIdentifier, clean_article
 from occbio.extract.html_text import PageShapeError, html_to_text
 from occbio.extract.wikitext import wikitext_to_text
 from occbio.extract.wikitext_templates import strip_holes
+from occbio.gender.pronouns import infer_gender
 from occbio.records import Article, Sentence
 
 _MIN_PAGES_FOR_WORKERS = 300
@@ -55,9 +59,18 @@ class _PageResult:
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(clean: dict[str, Any], langs: tuple[str, ...]) -> None:
+def _init_worker(
+    clean: dict[str, Any], langs: tuple[str, ...], gender: dict[str, Any] | None = None
+) -> None:
+    """Load the cleaning settings, the language identifier and the gender thresholds
+    (``gender``: ``pronoun_min_count``, ``pronoun_margin``; the defaults when None)."""
     config = CleanConfig(**clean)
     _worker["config"] = config
+    gender = gender or {}
+    _worker["gender"] = {
+        "min_count": int(gender.get("pronoun_min_count", 3)),
+        "margin": float(gender.get("pronoun_margin", 2.0)),
+    }
     _worker["identifier"] = (
         LanguageIdentifier.for_langs(langs, min_prob=config.langid_min_prob)
         if config.langid
@@ -78,6 +91,8 @@ def _process_page(job: _PageJob) -> _PageResult:
         text = wikitext_to_text(
             job.markup, job.lang, today=_revision_date(job.revision_timestamp), keep_holes=True
         )
+    thresholds = _worker.get("gender") or {"min_count": 3, "margin": 2.0}
+    evidence = infer_gender(strip_holes(text), job.lang, title=job.title, **thresholds)
     article = Article(
         qid=job.qid,
         lang=job.lang,
@@ -87,6 +102,7 @@ def _process_page(job: _PageJob) -> _PageResult:
         revision_id=job.revision_id,
         revision_timestamp=job.revision_timestamp,
         source=job.source,
+        gender=evidence.to_dict(),
     )
     stats: Counter[str] = Counter()
     sentences = clean_article(
