@@ -17,7 +17,8 @@ pages use {{Bio}}, and how much of the lead goes when {{Bio}} is not rendered.
 
 The pages: ``benchmarks/data/real_pages/LANG/*.wiki`` (MANIFEST.json gives each one's title,
 revision date and source; SOURCES.md the same for people) and, for English, the real enwiki
-excerpt and wikitext pages in ``../shared/data`` (skipped when absent).
+excerpt and wtf_wikipedia's wikitext pages in ``../shared/data`` (nine of which are dewiki's:
+read as German), skipped when absent.
 
     python benchmarks/real_pages.py [--lang es fr ...] [--show] [--show-wikiextractor]
 
@@ -40,6 +41,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.sax.saxutils import unescape
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -63,8 +65,18 @@ SHARED = REPO.parent / "shared/data"
 EN_DUMP = (
     SHARED / "wikipedia-dumps/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"
 )
-EN_WIKITEXT = SHARED / "wikitext"
+SHARED_WIKITEXT = SHARED / "wikitext"
 LANGS = ("en", "es", "fr", "it", "ca", "de", "pt")
+#: The shared wikitext pages (wtf_wikipedia's tests/cache) that are not enwiki's: dewiki's are
+#: read as German; Afrikaans, Nynorsk and a bare redirect are left out.
+_SHARED_LANG = {
+    **dict.fromkeys(
+        "BBDO Bazooka HMS-Irresistible Keilwelle Liste-der-argentinischen-Botschafter-in-Chile "
+        "Maurische-Netzwuhle Mozilla-Firefox Sara-C.-Bisel Wendy-Mogel".split(),
+        "de",
+    ),
+    **dict.fromkeys("Mark-Behr africaans statoil redirect".split(), ""),
+}
 
 
 # ----- the pages ----------------------------------------------------------------------------
@@ -92,23 +104,22 @@ def _bundled_pages() -> Iterator[Page]:
 _TIMESTAMP_RE = re.compile(r"<title>([^<]*)</title>.*?<timestamp>([^<]*)</timestamp>", re.DOTALL)
 
 
-def _english_pages() -> Iterator[Page]:
+def _shared_pages() -> Iterator[Page]:
     """The enwiki excerpt (each page with its revision date) and the loose wikitext pages."""
     if EN_DUMP.exists():
         xml = bz2.decompress(EN_DUMP.read_bytes()).decode("utf-8")
         dates = {title: _date(stamp) for title, stamp in _TIMESTAMP_RE.findall(xml)}
         for page in iter_pages(EN_DUMP):
             yield Page("en", page.title, page.wikitext, dates.get(page.title))
-    if EN_WIKITEXT.is_dir():
-        for path in sorted(EN_WIKITEXT.glob("*.txt")):
-            text = path.read_text(encoding="utf-8")
-            if _is_german(text):  # a few of wtf_wikipedia's pages are dewiki's: bundled as de
+    if SHARED_WIKITEXT.is_dir():
+        for path in sorted(SHARED_WIKITEXT.glob("*.txt")):
+            lang = _SHARED_LANG.get(path.stem, "en")
+            if not lang:
                 continue
-            yield Page("en", path.stem, text, None)
-
-
-def _is_german(text: str) -> bool:
-    return bool(re.search(r"\[\[(?:Datei|Kategorie):", text))
+            text = path.read_text(encoding="utf-8")
+            if "&lt;ref" in text:  # saved from an XML dump still escaped (anarchism.txt)
+                text = unescape(text, {"&quot;": '"', "&apos;": "'"})
+            yield Page(lang, path.stem, text, None)
 
 
 def load_pages(langs: tuple[str, ...]) -> dict[str, list[Page]]:
@@ -116,8 +127,9 @@ def load_pages(langs: tuple[str, ...]) -> dict[str, list[Page]]:
     for page in _bundled_pages():
         if page.lang in pages:
             pages[page.lang].append(page)
-    if "en" in pages:
-        pages["en"].extend(_english_pages())
+    for page in _shared_pages():
+        if page.lang in pages:
+            pages[page.lang].append(page)
     return pages
 
 
