@@ -70,6 +70,9 @@ def _paren(match: re.Match[str]) -> str:
 
 def _bracket(match: re.Match[str]) -> str:
     before, content = match.group(1), match.group(2)
+    after = match.string[match.end() : match.end() + 1]
+    if after.isalpha() and content.isalpha() and not (before and before.isalnum()):
+        return before + content  # "[T]he Articles": a letter the quoting author changed
     if _FOOTNOTE_CONTENT.match(content) or (before and _GLUED_BEFORE.match(before)):
         return before
     return before + content  # an editorial insertion is part of the sentence: keep its words

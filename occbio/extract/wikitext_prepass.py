@@ -57,7 +57,7 @@ def _strip_non_prose_blocks(wikitext: str) -> str:
     templates and references the parser would build into objects only to be thrown away.
     """
     text = _COMMENT_RE.sub("", wikitext)
-    text = _OPAQUE_TAG_RE.sub(_MARK, text)
+    text = _OPAQUE_TAG_RE.sub(_opaque_tag, text)
     if "{{" in text:
         text = _strip_templates(text)
     if "{|" in text:
@@ -65,6 +65,16 @@ def _strip_non_prose_blocks(wikitext: str) -> str:
     if "''" in text:
         text = _EMPHASIS_LINE_RE.sub(_drop_emphasis_line, text)
     return text
+
+
+#: Opaque tags that stand for words of the sentence (a formula, a chemical formula, a score):
+#: inline, they leave a hole, so the sentence they stood in is dropped and counted.
+_WORD_TAGS = frozenset({"math", "chem", "ce", "score", "hiero"})
+
+
+def _opaque_tag(match: re.Match[str]) -> str:
+    tag = match.group(1).lower()
+    return hole(f"tag:{tag}") if tag in _WORD_TAGS else _MARK
 
 
 def _drop_emphasis_line(match: re.Match[str]) -> str:

@@ -175,6 +175,9 @@ def _parse_free_date(text: str) -> _Date:
     names = [w for w in words if not w.isdigit() and w.lower() in _MONTH_NUMBER]
     if len(words) != len(numbers) + len(names) or len(names) > 1 or not numbers:
         raise Unrenderable(f"not a date: {text!r}")
+    if len(numbers) == 3 and not names:  # "29 9 2019" (day first) or "2019 9 29"
+        first, middle, last = numbers
+        return _ymd(first, middle, last) if len(first) >= 3 else _ymd(last, middle, first)
     year = next((n for n in numbers if len(n) >= 3), numbers[-1])
     days = [n for n in numbers if n is not year]
     if len(days) > 1:
@@ -387,11 +390,71 @@ def _formatnum(call: Call) -> str:
     return format_number(call.key.partition(":")[2] or call.arg(1), call.lang)
 
 
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+_LEADING_NUMBER_RE = re.compile(r"^\s*(-?[\d\s\u00a0\u202f]*\d(?:[.,]\d+)?)\s*(.*)$", re.DOTALL)
+
+
+def _fr_value(text: str) -> tuple[str, str]:
+    """frwiki's value argument: a number (``1.80``, ``1,80``, ``100 000``) and any words after
+    it (``{{unité|100000 habitants}}``, which the wiki's module also reads)."""
+    found = _LEADING_NUMBER_RE.match(text)
+    if found is None:
+        raise Unrenderable(f"not a number: {text!r}")
+    number = re.sub(r"[\s\u00a0\u202f]", "", found.group(1)).replace(",", ".")
+    return format_number(number, "fr"), found.group(2).strip()
+
+
 def _fr_unit(call: Call) -> str:
-    """frwiki {{unité|1.80|m}} / {{nombre|12000|habitants}}: the number, then its unit words."""
-    parts = [format_number(call.arg(1), "fr")]
-    parts += [p.strip() for p in call.positional[1:] if p.strip()]
+    """frwiki {{unité|1.80|m}}, {{unité|892|km|2}} "892 km²", {{nombre|12000|habitants}},
+    {{tmp|2|°C}}: the number, then each unit with its exponent (Modèle:Unité)."""
+    number, words = _fr_value(call.arg(1))
+    parts = [number] + ([words] if words else [])
+    units = [p.strip() for p in call.positional[1:]]
+    for i in range(0, len(units), 2):
+        if not units[i]:
+            continue
+        exponent = units[i + 1] if i + 1 < len(units) else ""
+        if exponent and not re.fullmatch(r"-?\d+", exponent):
+            raise Unrenderable(f"not an exponent: {exponent!r}")
+        parts.append(units[i] + exponent.translate(_SUPERSCRIPT))
     return " ".join(parts)
+
+
+def _fr_euro(call: Call) -> str:
+    """frwiki {{euro|77.80}}: "77,80 €"."""
+    return f"{_fr_value(call.arg(1))[0]} €"
+
+
+def _fr_incise(call: Call) -> str:
+    """frwiki {{incise|texte}}: the aside set off by dashes, "— texte —"."""
+    return f"— {_first(call)} —"
+
+
+def _pt_century(call: Call) -> str:
+    """ptwiki {{séc|XX}}: "século XX"."""
+    return f"século {_roman(call.arg(1))}"
+
+
+def _pt_number(call: Call) -> str:
+    """ptwiki {{fmtn|150000}}: the number in Portuguese style."""
+    return format_number(call.arg(1), "pt")
+
+
+def _de_number(call: Call) -> str:
+    """dewiki {{FlDez|891.68}}: the decimal number in German style ("891,68")."""
+    return format_number(call.arg(1), "de")
+
+
+def _harvtxt(call: Call) -> str:
+    """enwiki {{harvtxt|Smith|Jones|2010}}: "Smith & Jones (2010)" (the citation as words)."""
+    args = [a.strip() for a in call.positional if a.strip()]
+    if len(args) < 2 or not re.fullmatch(r"\d{4}[a-z]?|n\.d\.", args[-1]):
+        raise Unrenderable("harvtxt without authors and a year")
+    names = args[:-1][:4]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " & " + names[-1]
+    if len(args) - 1 > 4:
+        joined = f"{names[0]} et al."
+    return f"{joined} ({args[-1]})"
 
 
 _CONVERT_RANGE_WORDS = frozenset({"-", "–", "to", "and", "or", "by", "x", "×", "+/-", "±"})
@@ -640,6 +703,9 @@ _CONSTANTS = {
     "'": "'",
     "'s": "'s",
     "okina": "ʻ",
+    "' \"": "'\"",
+    "\" '": "\"'",
+    '"': '"',
     "mdashb": " —",
     "spaces": " ",
     "!": "|",
@@ -687,6 +753,11 @@ RENDERERS.update(
             "rom",
             "sp",
             "highlight",
+            "sc",
+            "smallcaps",
+            "small caps",
+            "latin",
+            "ta",
             "vanchor",
             "visible anchor",
             "not a typo",
@@ -752,6 +823,13 @@ RENDERERS.update(
         "cvt": _convert,
         "unité": _fr_unit,
         "nombre": _fr_unit,
+        "tmp": _fr_unit,
+        "euro": _fr_euro,
+        "incise": _fr_incise,
+        "séc": _pt_century,
+        "fmtn": _pt_number,
+        "fldez": _de_number,
+        "harvtxt": _harvtxt,
         "formatnum": _formatnum,
         "s": _fr_century,
         "s-": _fr_century,
@@ -784,10 +862,12 @@ WORDLESS = frozenset(
     name.strip()
     for name in """
     sfn, sfnp, sfnm, efn, efn-ua, efn-lr, refn, r, rp, ref label, note label, harvnb, harv,
-    harvp, harvtxt, citation needed, cn, fact, clarify, clarification needed, when, who, whom,
+    harvp, citation needed, cn, fact, clarify, clarification needed, when, who, whom,
     by whom, which, according to whom, dubious, vague, page needed, pn, failed verification,
     better source needed, unreliable source?, verify source, year needed, self-published inline,
-    full citation needed, disputed inline, anchor, anchors, shy, wbr, zwsp, clear, clr, reflist,
+    full citation needed, disputed inline, request quotation, référence insuffisante,
+    prononciation, carece de fontes, actualizar, anker, msapi, anchor, anchors, shy, wbr,
+    zwsp, clear, clr, reflist,
     notelist, refbegin, refend, référence nécessaire?, pas clair, précision nécessaire, quand,
     qui, lequel ?, réf nécessaire, référence incomplète, cita requerida, cr, sin referencias,
     citazione necessaria, senza fonte, chiarire, dubbio, nn, ipa, respell, pronunciation, audio,
