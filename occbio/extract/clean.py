@@ -65,6 +65,7 @@ STAT_KEYS = (
     "dropped_too_short",
     "dropped_too_long",
     "dropped_no_final_punct",
+    "dropped_lowercase_start",
     "dropped_template_hole",
     "dropped_dangling_word",
     "dropped_duplicate",
@@ -172,6 +173,11 @@ def _filter_reason(sentence: str, lang: str, config: CleanConfig) -> str | None:
         return reason
     if lang not in _NO_FINAL_MARK_LANGS and not _FINAL_PUNCT.search(sentence):
         return "dropped_no_final_punct"  # a heading, list item or caption left by the markup
+    first = sentence.split(maxsplit=1)[0] if sentence.strip() else ""
+    if first[:1].islower() and first.islower():
+        # "where K0 = 1 and ...", "had been members of ...": the tail of a sentence whose head
+        # was a formula or a list; "siRNA", "iPhone" (a capital inside) are names and stay.
+        return "dropped_lowercase_start"
     return None
 
 
