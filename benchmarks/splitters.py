@@ -12,9 +12,10 @@ Three gold sets:
   ``geneval`` and ``hand``; ``heldout`` was split by hand afterwards and never tuned on. The
   few lines that hold two sentences are split by hand below (``_GENEVAL_SPLITS``); lines broken
   by citation leftovers (``:167 She ...``) are left out.
-* ``hand``: Catalan, Spanish and English paragraphs written for this benchmark around the
-  abbreviations biographies use (Dr., Sra., n. 1952, c. 1850, p. ej., etc., 1.º, initials ...),
-  including abbreviations that do end a sentence (``EE. UU.``, ``etc.``, ``Inc.``).
+* ``hand``: Catalan, Spanish, English and French paragraphs written for this benchmark around
+  the abbreviations biographies use (Dr., Sra., n. 1952, c. 1850, p. ej., etc., 1.º, initials,
+  av. J.-C. ...), including abbreviations that do end a sentence (``EE. UU.``, ``etc.``,
+  ``Inc.``) and words or units sentencex takes for one (``art.``, ``400 m.``).
 
 A paragraph counts as right only when the whole split is exactly the gold one (whitespace
 aside). Splitters that lack a language run with a neighbour's rules, marked ``*``.
@@ -204,6 +205,21 @@ HAND: dict[str, list[list[str]]] = {
         ["Smith vs. Jones was decided in 1901.", "The ruling stood for decades."],
         ["He worked for Apple Inc.", "Later he founded his own company."],
         ["Mt. Everest was first climbed in 1953.", "Both climbers became famous."],
+        # Added with the rules for units, formulas and words sentencex abbreviates (in-sample).
+        ["She sold her first work of art.", "Hirst bought it in 1990."],
+        ["He won gold in the 400 m.", "Johnson came second."],
+        ["The mass number is A = Z + N.", "Since N varies, isotopes differ."],
+        ["In 1950, J. Smith founded the company.", "It grew quickly."],
+        ["The baby weighed 500 g.", "Doctors kept her in hospital."],
+    ],
+    "fr": [
+        ["Elle remporte le 400 m.", "Elle gagne ensuite le 800 m."],
+        ["Socrate meurt en 399 av. J.-C. à Athènes.", "Platon fonde l'Académie."],
+        ["Auguste règne de 27 av. J.-C. à 14 apr. J.-C.", "Il meurt à Nola."],
+        ["Le skieur J.-C. Killy remporte trois médailles.", "Il devient célèbre."],
+        ["Elle étudie l'histoire de l'art.", "Picasso l'encourage."],
+        ["Elle épouse M. Dupont en 1950.", "Ils ont deux enfants."],
+        ["Le 1er mai, elle publie son premier roman.", "Il a du succès."],
     ],
 }
 

