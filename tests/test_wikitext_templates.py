@@ -102,6 +102,27 @@ def test_issue_rows_reach_the_corpus_whole(lang: str, wikitext: str, expected: s
         ("fr", "Né le {{date de naissance|1|mai|1950}}.", "Né le 1er mai 1950."),
         ("fr", "Au {{s-|XIX}} et au {{-s|III}}.", "Au XIXe et au IIIe siècle av. J.-C.."),
         ("fr", "Au {{XIXe siècle}}.", "Au XIXe siècle."),
+        ("fr", "Le {{2e}} et la {{1ère}} fois.", "Le 2e et la 1re fois."),
+        (
+            "fr",
+            "Berlin a {{unité|892|km|2}} et {{unité|100000 habitants}}.",
+            "Berlin a 892 km² et 100 000 habitants.",
+        ),
+        (
+            "fr",
+            "Il fait {{tmp|2|°C}}, {{incise|dit-il}}, le {{date|29 9 2019}}.",
+            "Il fait 2 °C, — dit-il —, le 29 septembre 2019.",
+        ),
+        (
+            "pt",
+            "No {{séc|XX}} tinha {{fmtn|150000}} habitantes.",
+            "No século XX tinha 150 000 habitantes.",
+        ),
+        (
+            "en",
+            "In 3500 {{sc|bc}}, as {{harvtxt|Smith|Jones|2010}} note.",
+            "In 3500 bc, as Smith & Jones (2010) note.",
+        ),
         ("es", "En el {{siglo|XIX||s}} y el {{Siglo|XX}}.", "En el siglo XIX y el XX."),
         ("ca", "Al {{segle|XIX}}.", "Al segle XIX."),
         ("ca", "El {{data|3|4|1950}}.", "El 3 d'abril de 1950."),
@@ -194,6 +215,34 @@ def test_unknown_templates_in_running_text_drop_their_sentence_counted_by_name()
     # the stored text has no markers, and no gap where the template stood is passed off as prose
     text = wikitext_to_text(wikitext, "en")
     assert HOLE_OPEN not in text
+
+
+def test_inline_formulas_are_holes_and_fragments_after_them_go() -> None:
+    """Real enwiki (Albedo): "where <math>p</math> is the albedo" must not become "where is
+    the albedo"; the lowercase tail after a display formula is not a sentence either."""
+    stats: Counter[str] = Counter()
+    wikitext = (
+        "The magnitude is given by a formula.\n:<math>D = 1329 / \\sqrt{p}</math>\n"
+        "where <math>p</math> is the albedo. It was measured in 1990."
+    )
+    assert _sentences(wikitext, "en", stats) == [
+        "The magnitude is given by a formula.",
+        "It was measured in 1990.",
+    ]
+    assert stats[HOLE_KEY + "tag:math"] == 1
+
+
+def test_german_relative_pronouns_and_particles_are_not_dangling() -> None:
+    """Real dewiki sentences the first dangling-word rule dropped (docs/real_pages.md)."""
+    for sentence in (
+        "Häufigere Begegnungen mit Goethe folgten, der in dieser Zeit seine Farbenlehre "
+        "ausformulierte.",
+        "Mit dem Edikt von Potsdam 1685 lud Friedrich Wilhelm die französischen Hugenotten ein.",
+    ):
+        assert dangling_word(sentence, "de") is None
+    assert dangling_word("Er wohnte im.", "de") == "im"
+    assert dangling_word("In 1993, an In Memoriam segment was introduced.", "en") is None
+    assert dangling_word("He was elected member of the in March 1997.", "en") == "the in"
 
 
 def test_dangling_articles_are_dropped() -> None:

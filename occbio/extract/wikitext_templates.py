@@ -853,6 +853,14 @@ RENDERERS.update(
         "lcfirst": _case,
     }
 )
+#: frwiki's ordinal templates: {{2e}} "2e", {{1ère}} "1re", {{23e}} "23e".
+_FR_ORDINAL_RE = re.compile(r"^\d+(?:e|er|re|ère|ème|es|ers|res)$")
+
+
+def _fr_ordinal(call: Call) -> str:
+    return call.key.replace("ère", "re").replace("ème", "e")
+
+
 _NAMED_CENTURY_RE = re.compile(r"^[ivxlc]+(?:e|er) siècle(?: av\. j\.-c\.)?$")
 
 #: Templates whose output is no words of the sentence: footnotes and their kin (a superscript
@@ -957,6 +965,8 @@ def renderer_for(key: str) -> Renderer | None:
         return _langx
     if _NAMED_CENTURY_RE.match(key):
         return _fr_named_century
+    if _FR_ORDINAL_RE.match(key):
+        return _fr_ordinal
     return None
 
 
