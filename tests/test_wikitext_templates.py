@@ -176,6 +176,23 @@ def test_italian_bio_writes_the_whole_lead() -> None:
         "italiana, premio Nobel per la letteratura nel 1926.\n\n"
         "È l'unica donna italiana ad aver vinto il premio."
     )
+    # a real itwiki call (Annie Proulx, as quoted in the vaadwiki project's tests; CC BY-SA)
+    proulx = (
+        "{{Bio\n|Nome = Annie\n|Cognome = Proulx\n"
+        "|PostCognomeVirgola = all'anagrafe '''Edna Annie Proulx'''\n|PreData = /pruː/\n"
+        "|Sesso = F\n|LuogoNascita = Norwich\n|LuogoNascitaLink = Norwich (Connecticut)\n"
+        "|GiornoMeseNascita = 22 agosto\n|AnnoNascita = 1935\n|LuogoMorte = \n"
+        "|GiornoMeseMorte = \n|AnnoMorte = \n|Epoca = 1900\n|Attività = scrittrice\n"
+        "|Nazionalità = statunitense\n|PostNazionalità = e di origini [[Canada|canadesi]], "
+        "vincitrice del [[Premio Pulitzer per la narrativa]] con il romanzo "
+        "''[[Avviso ai naviganti (romanzo)|Avviso ai naviganti]]''\n"
+        "|Immagine = 2018-us-nationalbookfestival-annie-proulx.jpg\n}}"
+    )
+    assert wikitext_to_text(proulx, "it") == (
+        "Annie Proulx, all'anagrafe Edna Annie Proulx (/pruː/; Norwich, 22 agosto 1935) è una "
+        "scrittrice statunitense e di origini canadesi, vincitrice del Premio Pulitzer per la "
+        "narrativa con il romanzo Avviso ai naviganti."
+    )
     living = (
         "{{Bio|Nome=Marco|Cognome=Rossi|Sesso=M|AnnoNascita=1980|Attività=scultore"
         "|Nazionalità=italiano}}"

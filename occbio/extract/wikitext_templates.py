@@ -942,7 +942,9 @@ def _bio(call: Call) -> str:
         if g("cittadinanza"):
             nation += f" con cittadinanza {g('cittadinanza')}"
         tail = verb + _it_article(work, feminine) + " ".join(p for p in (work, nation) if p)
-        tail += g("postnazionalità")
+        post = g("postnazionalità")
+        if post:  # "…, premio Nobel" is glued; "e di origini canadesi" takes a space
+            tail += post if post[0] in ",;:." else " " + post
     end = "" if g("punto").lower() == "no" else "."
     return f"{head} {tail}{end}"
 
