@@ -51,7 +51,7 @@ class FetchResult:
 
     Provenance, of an ``ok`` page: ``revision_id`` (REST: the ``about`` of Parsoid's
     ``<html>``, else its ETag; ``action=parse``: ``revid``), ``revision_timestamp`` (REST:
-    ``dc:modified``, ISO 8601 UTC; ``""`` from ``action=parse``), ``url`` the URL answered and
+    ``dc:modified``, ISO 8601 UTC; ``""`` from ``action=parse``), ``url`` the URL asked for and
     ``retrieved`` when (the answer's ``Date``, kept in the cache with it: a page served from
     the cache says when it was fetched, not when it was read again).
     """

@@ -354,13 +354,15 @@ class WikipediaWebClient:
             self._count("invalid_titles")
             return self._result(lang, title, "error", detail=f"not a valid title: {title!r}")
 
-        def classify(response: requests.Response) -> tuple[Any, str, str]:
-            return _classify(self.api, response), response.url, _retrieved(response)
+        def classify(response: requests.Response) -> tuple[Any, str]:
+            return _classify(self.api, response), _retrieved(response)
 
-        got = self._get(lang, self.url(lang, title, revision), classify)
+        # the URL asked for, not the answer's: the cache keeps a normalised form of that
+        url = self.url(lang, title, revision)
+        got = self._get(lang, url, classify)
         if isinstance(got, str):
             return self._result(lang, title, "error", detail=got)
-        (answer, url, retrieved), from_cache = got
+        (answer, retrieved), from_cache = got
         ok = answer.status == "ok"
         return self._result(
             lang,

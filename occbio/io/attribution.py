@@ -123,7 +123,7 @@ def source_summary(rows: Iterable[dict[str, str]]) -> list[str]:
         fetched = [f for _, f in got]
         lines.append(
             f"{site} (Wikipedia web): {_articles(len(got))}"
-            f"{_span('revisions', [s for s, _ in got])}{_span('fetched', fetched)}"
+            f"{_span('revisions', [s for s, _ in got])}{_span('fetched', fetched, '')}"
         )
     if unknown:
         lines.append(f"{_articles(unknown)} whose source was not recorded (an older run)")
@@ -134,9 +134,10 @@ def _articles(n: int) -> str:
     return f"{n} article{'s' if n != 1 else ''}"
 
 
-def _span(what: str, stamps: Sequence[str]) -> str:
+def _span(what: str, stamps: Sequence[str], single: str = "of ") -> str:
+    """``, revisions of T`` (one time) or ``, revisions from T1 to T2``; ``""`` for none."""
     known = sorted(s for s in stamps if s)
     if not known:
         return ""
     first, last = known[0], known[-1]
-    return f", {what} of {first}" if first == last else f", {what} from {first} to {last}"
+    return f", {what} {single}{first}" if first == last else f", {what} from {first} to {last}"
