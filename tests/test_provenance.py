@@ -401,3 +401,71 @@ def test_rebuild_of_a_folder_without_a_corpus_is_a_one_line_error(
     assert main(["rebuild", str(tmp_path), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
     assert "holds no corpus" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------------------------
+# A killed and resumed web run: the same bytes as a run served from the cache
+
+
+@pytest.mark.slow
+def test_killed_web_run_resumes_to_the_bytes_of_a_cached_run(tmp_path: Path) -> None:
+    """The fetch time a page records is the one its answer gave and the cache kept: pages
+    fetched before a kill keep theirs after the resume, and a run served from the cache
+    writes the very same articles."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.test_resume import CONSUMED_AT_LEAST, kill_at
+
+    langs = "en,es"
+    ref = tmp_path / "dump"
+    assert main(["text", "-q", "--sample", "--langs", langs, "--out", str(ref)]) == 0
+    pages = {}
+    for lang in langs.split(","):
+        for a in _rows(ref / "text" / f"{lang}.articles.jsonl"):
+            body = "".join(f"<p>{html.escape(p)}</p>" for p in a["text"].split("\n\n"))
+            pages[(lang, a["title"])] = body
+    cache = tmp_path / "cache"
+    before, after = "Sat, 01 Jun 2024 09:00:00 GMT", "Sun, 02 Jun 2024 18:30:00 GMT"
+    with serve_wiki(pages) as wiki:
+
+        def argv(out: Path) -> list[str]:
+            args = ["text", "-q", "--sample", "--langs", langs, "--out", str(out)]
+            args += ["--text-source", "web", "--cache-dir", str(cache), "--rate", "0"]
+            args += ["--checkpoint-every", "2", "--workers", "1", "--concurrency", "1"]
+            for lang in langs.split(","):
+                args += ["--base-url", f"{lang}={wiki.base_url(lang)}"]
+            return args
+
+        wiki.date = before
+        killed = tmp_path / "killed"
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        kill_at("text", CONSUMED_AT_LEAST.format(at=6), argv(killed), env=env)
+        fetched_before = len(wiki.log)
+        wiki.date = after  # pages fetched from now on say so
+        done = subprocess.run(
+            [sys.executable, "-m", "occbio.cli", *argv(killed)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads((killed / "manifest.json").read_text())["stages"]["text"]["resumed"]
+        fetched = len(wiki.log)
+        cached = tmp_path / "cached"
+        assert main(argv(cached)) == 0
+        assert len(wiki.log) == fetched  # all from the cache
+    assert 0 < fetched_before < fetched == len(pages)
+    for lang in langs.split(","):
+        for name in (f"{lang}.articles.jsonl", f"{lang}.sentences.jsonl"):
+            got = (killed / "text" / name).read_bytes()
+            assert got == (cached / "text" / name).read_bytes(), name
+    sources = [a["source"] for a in _rows(killed / "text" / "en.articles.jsonl")]
+    times = Counter(s.rpartition("@")[2] for s in sources)
+    # fetched before the kill, after it: each page keeps the time its answer gave
+    assert set(times) == {"2024-06-01T09:00:00Z", "2024-06-02T18:30:00Z"}
+    assert all(s.startswith(f"web:{wiki.base_url('en')}/api/rest_v1/page/html/") for s in sources)
+    revisions = [a["revision_id"] for a in _rows(killed / "text" / "en.articles.jsonl")]
+    assert all(r > 0 for r in revisions) and len(set(revisions)) == len(revisions)

@@ -23,12 +23,13 @@ the real ones do: REST in ``<html about=".../revision/N">``, ``dc:modified`` and
 ``/page/html/TITLE/REVID`` (and ``action=parse&oldid=``) as the real APIs do; a page's current
 revision is served there too, any other revision is a 404.
 
-Knobs: a fixed ``delay`` per request (and ``page_delays`` per page), ``redirects`` (title ->
-canonical title: REST answers 302, ``action=parse`` resolves it and lists it), 404s for
-unknown titles with the real bodies, scripted failures per page (:meth:`FakeWiki.fail`:
-statuses with headers, or ``"drop"`` to close the connection unanswered), the real cache
-headers (``Cache-Control: ... max-age=0, must-revalidate``, ``Vary``, ``Set-Cookie``), and a
-request log with headers plus the most requests ever in flight at once.
+Knobs: the ``date`` every answer says it was sent (``Date``), a fixed ``delay`` per request
+(and ``page_delays`` per page), ``redirects`` (title -> canonical title: REST answers 302,
+``action=parse`` resolves it and lists it), 404s for unknown titles with the real bodies,
+scripted failures per page (:meth:`FakeWiki.fail`: statuses with headers, or ``"drop"`` to
+close the connection unanswered), the real cache headers (``Cache-Control: ... max-age=0,
+must-revalidate``, ``Vary``, ``Set-Cookie``), and a request log with headers plus the most
+requests ever in flight at once.
 """
 
 from __future__ import annotations
@@ -152,6 +153,8 @@ class FakeWiki:
         self.in_flight = 0
         self.max_in_flight = 0
         self.url = ""  # set by serve_wiki
+        #: The ``Date`` of every answer (an HTTP date); ``None``: the time it is sent.
+        self.date: str | None = None
         self._failures: dict[tuple[str, str], deque[Answer]] = {}
         self._lock = threading.Lock()
 
@@ -354,6 +357,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:  # quiet
         pass
+
+    def date_time_string(self, timestamp: float | None = None) -> str:
+        return self.server.wiki.date or super().date_time_string(timestamp)
 
     def do_GET(self) -> None:
         wiki = self.server.wiki
