@@ -142,24 +142,24 @@ def _wanted(path: Path) -> tuple[list[_Wanted], list[str]]:
     return list(wanted.values()), langs
 
 
-def _run_settings(manifest: Path | None, langs: list[str]) -> tuple[dict[str, Any], list[str]]:
+def _run_settings(manifest: Path | None) -> tuple[dict[str, Any], list[str]]:
     """The cleaning settings and languages of the run that wrote the corpus (its manifest's),
-    else occbio's defaults and the corpus's languages."""
+    else occbio's defaults and no languages (the corpus's are used)."""
     from occbio.config import CleanConfig
 
     if manifest is None:
         log.warning("no manifest.json beside the corpus: cleaning with occbio's defaults")
-        return CleanConfig().model_dump(), langs
+        return CleanConfig().model_dump(), []
     try:
         config = json.loads(manifest.read_text(encoding="utf-8")).get("config") or {}
         clean = CleanConfig(**(config.get("clean") or {})).model_dump()
     except (OSError, ValueError, TypeError, AttributeError) as exc:
         raise RebuildError(f"{manifest} holds no cleaning settings occbio can use: {exc}") from None
-    run_langs = config.get("langs")
-    if isinstance(run_langs, str):
-        run_langs = [x.strip() for x in run_langs.split(",") if x.strip()]
-    ok = isinstance(run_langs, list) and all(isinstance(x, str) for x in run_langs)
-    return clean, [*run_langs, *(x for x in langs if x not in run_langs)] if ok else langs
+    langs = config.get("langs")
+    if isinstance(langs, str):
+        langs = [x.strip() for x in langs.split(",") if x.strip()]
+    ok = isinstance(langs, list) and all(isinstance(x, str) for x in langs)
+    return clean, list(langs) if ok else []
 
 
 def rebuild(
@@ -172,15 +172,16 @@ def rebuild(
 ) -> tuple[list[dict[str, Any]], Counter[str]]:
     """Fetch every revision of ``corpus`` with ``client`` (a
     :class:`~occbio.extract.wikipedia_web.WikipediaWebClient`), clean it with ``clean`` (a
-    :class:`~occbio.config.CleanConfig` as a dict; language identification among ``langs``)
-    and write ``out/rebuild.jsonl`` and ``out/articles.jsonl``. Returns the report's rows and
-    the counts (per language: ``LANG.segments``, ``LANG.found``, ``LANG.revisions``, and
-    ``LANG.STATUS`` per document whose revision could not be used)."""
+    :class:`~occbio.config.CleanConfig` as a dict; language identification among ``langs``
+    and the corpus's) and write ``out/rebuild.jsonl`` and ``out/articles.jsonl``. Returns the
+    report's rows and the counts (per language: ``LANG.segments``, ``LANG.found``,
+    ``LANG.revisions``, and ``LANG.STATUS`` per document whose revision could not be used)."""
     from occbio.run import atomic_write
-    from occbio.stages.text_workers import _init_worker, _PageJob, _process_page
+    from occbio.stages.text_workers import _init_worker
 
     wanted, corpus_langs = _wanted(corpus)
-    _init_worker(clean, tuple(langs or corpus_langs))
+    # language identification among the run's languages, as the text stage did
+    _init_worker(clean, (*langs, *(x for x in corpus_langs if x not in langs)))
     out.mkdir(parents=True, exist_ok=True)
     fetchable = [w for w in wanted if w.revision_id and w.title]
     results = iter(client.fetch_many((w.lang, w.title, w.revision_id) for w in fetchable))
@@ -191,8 +192,7 @@ def rebuild(
         atomic_write(out / ARTICLES_FILE) as articles,
     ):
         for w in wanted:
-            row = _check(w, next(results) if w.revision_id and w.title else None,
-                         _PageJob, _process_page, articles)  # fmt: skip
+            row = _check(w, next(results) if w.revision_id and w.title else None, articles)
             counts[f"{w.lang}.segments"] += row["segments"]
             counts[f"{w.lang}.found"] += row["found"]
             counts[f"{w.lang}.{'revisions' if row['status'] == 'ok' else row['status']}"] += 1
@@ -201,9 +201,12 @@ def rebuild(
     return rows, counts
 
 
-def _check(w: _Wanted, res: Any, job_type: Any, process: Any, articles: Any) -> dict[str, Any]:
-    """One document's language: its revision fetched and cleaned, its sentences looked for."""
+def _check(w: _Wanted, res: Any, articles: Any) -> dict[str, Any]:
+    """One document's language: its revision fetched (``res``, None when the corpus names
+    none) and cleaned as the text stage does, its sentences looked for; the article goes to
+    ``articles``."""
     from occbio.io.corpus_doc import clean_text
+    from occbio.stages.text_workers import _PageJob, _process_page
 
     row: dict[str, Any] = {
         "qid": w.qid,
@@ -224,8 +227,8 @@ def _check(w: _Wanted, res: Any, job_type: Any, process: Any, articles: Any) -> 
     if res.revision_id and res.revision_id != w.revision_id:
         detail = f"asked for revision {w.revision_id}, the site answered {res.revision_id}"
         return row | {"status": "other_revision", "detail": detail}
-    result = process(
-        job_type(
+    result = _process_page(
+        _PageJob(
             w.qid,
             w.lang,
             res.final_title or w.title,
@@ -265,13 +268,12 @@ def run_rebuild(args: argparse.Namespace) -> int:
     from occbio.extract.wikipedia_web import WikipediaWebClient
 
     corpus, manifest = _corpus_file(args.run_dir)
+    clean, langs = _run_settings(manifest)
     if not args.contact and not args.base_url:
         log.warning(
             "no contact in the User-Agent: Wikimedia asks clients of its live sites for one; "
             "pass --contact EMAIL"
         )
-    wanted_langs = _wanted(corpus)[1]
-    clean, langs = _run_settings(manifest, wanted_langs)
     http = HttpConfig(contact=args.contact, cache_dir=args.cache_dir, cache=not args.no_cache)
     client = WikipediaWebClient(
         user_agent=http.resolved_user_agent(),
@@ -293,7 +295,7 @@ def run_rebuild(args: argparse.Namespace) -> int:
         f"rebuild: {len(rows)} articles of {len({r['qid'] for r in rows})} documents; "
         + ("every sentence found again" if complete else "some sentences not found again")
     )
-    for line in _summary(counts, wanted_langs):
+    for line in _summary(counts, list(dict.fromkeys(r["lang"] for r in rows))):
         print(line)
     print(f"report: {args.out / REPORT_FILE} (articles: {args.out / ARTICLES_FILE})")
     return 0 if complete else 1
