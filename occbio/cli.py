@@ -289,6 +289,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_evaluate(args)
         if args.command == "review":  # a finished run's pages, judgments, post-edited corpus
             return run_review(args)
+        if args.command == "rebuild":  # a corpus's exact revisions, fetched and checked
+            from occbio.rebuild import run_rebuild
+
+            return run_rebuild(args)
         cfg = load_config(args.config, overrides(args))
         if args.command == "stats":
             _print_stats(cfg)

@@ -394,6 +394,7 @@ def build_parser() -> argparse.ArgumentParser:
     from occbio.augment_command import add_augment_parser  # `occbio augment RUN`: the run's own
     from occbio.evaluate.command import add_evaluate_parser  # `occbio evaluate RUN`: reads a run
     from occbio.models import add_models_parser  # `occbio models ...`: no run, no config
+    from occbio.rebuild import add_rebuild_parser  # `occbio rebuild RUN`: a corpus's revisions
     from occbio.review.command import add_review_parser  # `occbio review ...`: a finished run
     from occbio.rewrite_command import add_rewrite_parser  # `occbio rewrite`: a filter
 
@@ -403,6 +404,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_evaluate_parser(sub)
     add_models_parser(sub)
     add_review_parser(sub)
+    add_rebuild_parser(sub)
     return parser
 
 

@@ -159,6 +159,11 @@ class Document:
     document was about before it was rewritten into ``entity.gender``. ``seg_ids`` numbers the
     segments when they are not simply 1..n: a counterfactual copy that left a segment out keeps
     the others' numbers, so each still pairs with its original by (qid, seg).
+
+    Provenance per language, as the :class:`Article` the text came from says it:
+    ``revision_ids`` (the revision read), ``revision_timestamps`` (ISO 8601 UTC) and
+    ``sources`` (``dump:FILE``, ``html-dump:FILE`` or ``web:URL@RETRIEVED``); a language the
+    source said nothing of is left out.
     """
 
     entity: Entity
@@ -167,6 +172,9 @@ class Document:
     page_ids: dict[str, int] = field(default_factory=dict)
     source_gender: str = ""
     seg_ids: list[int] = field(default_factory=list)
+    revision_ids: dict[str, int] = field(default_factory=dict)
+    revision_timestamps: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
 
     def seg_id(self, i: int) -> int:
         """The number of the ``i``-th segment (1-based, as the corpus files write it)."""
@@ -183,6 +191,9 @@ class Document:
             out["source_gender"] = self.source_gender
         if self.seg_ids:
             out["seg_ids"] = list(self.seg_ids)
+        for key in ("revision_ids", "revision_timestamps", "sources"):
+            if getattr(self, key):
+                out[key] = dict(getattr(self, key))
         return out
 
     @classmethod
@@ -194,6 +205,9 @@ class Document:
             page_ids={k: int(v) for k, v in d.get("page_ids", {}).items()},
             source_gender=str(d.get("source_gender", "")),
             seg_ids=[int(i) for i in d.get("seg_ids", [])],
+            revision_ids={k: int(v) for k, v in d.get("revision_ids", {}).items()},
+            revision_timestamps={k: str(v) for k, v in d.get("revision_timestamps", {}).items()},
+            sources={k: str(v) for k, v in d.get("sources", {}).items()},
         )
 
 

@@ -63,6 +63,14 @@ def _docs() -> list[Document]:
         ],
         scores=[{"es": 1.2345678, "ca": 1.1}, {"es": 1.05, "ca": 1.0}, {"es": 1.3, "ca": 1.25}],
         page_ids={"en": 1234567, "es": 234567, "ca": 34567},
+        # provenance in two languages only: Catalan's source said nothing of its revision
+        revision_ids={"en": 1200000001, "es": 150000002},
+        revision_timestamps={"en": "2024-05-30T12:00:01Z", "es": "2024-05-29T08:30:00Z"},
+        sources={
+            "en": "dump:enwiki-20240601-pages-articles.xml.bz2",
+            "es": "web:https://es.wikipedia.org/api/rest_v1/page/html/Merc%C3%A8_Rodoreda"
+            "?redirect=true@2024-06-02T10:00:00Z",
+        },
     )
     nobody = Document(  # no aligned segment: skipped by every writer
         entity=Entity(
@@ -167,6 +175,14 @@ def _expected_attrs(doc: Document, lang: str) -> dict[str, str]:
         "occupation": "|".join(o.label for o in e.occupations),
         "occupation_qids": "|".join(o.qid for o in e.occupations),
         "url": _url(doc, lang),
+        # provenance, where the source said it (none in Catalan, nor for the other people)
+        **({"revision_id": str(doc.revision_ids[lang])} if lang in doc.revision_ids else {}),
+        **(
+            {"revision_timestamp": doc.revision_timestamps[lang]}
+            if lang in doc.revision_timestamps
+            else {}
+        ),
+        **({"source": doc.sources[lang]} if lang in doc.sources else {}),
     }
 
 
@@ -271,6 +287,15 @@ TSV_HEADER = [
     "seg",
     "score_es",
     "score_ca",
+    "revision_id_en",
+    "revision_id_es",
+    "revision_id_ca",
+    "revision_timestamp_en",
+    "revision_timestamp_es",
+    "revision_timestamp_ca",
+    "source_en",
+    "source_es",
+    "source_ca",
 ]
 
 
@@ -302,6 +327,16 @@ def test_write_tsv(tmp_path: Path):
         "seg": "1",
         "score_es": "1.2345678",  # every digit: read back, the same float
         "score_ca": "1.1",
+        "revision_id_en": "1200000001",
+        "revision_id_es": "150000002",
+        "revision_id_ca": "",  # not said: an empty cell
+        "revision_timestamp_en": "2024-05-30T12:00:01Z",
+        "revision_timestamp_es": "2024-05-29T08:30:00Z",
+        "revision_timestamp_ca": "",
+        "source_en": "dump:enwiki-20240601-pages-articles.xml.bz2",
+        "source_es": "web:https://es.wikipedia.org/api/rest_v1/page/html/Merc%C3%A8_Rodoreda"
+        "?redirect=true@2024-06-02T10:00:00Z",
+        "source_ca": "",
     }
     third = dict(zip(TSV_HEADER, rows[3], strict=True))
     assert third["en"] == "Her workwas translated into 30 languages."
@@ -333,6 +368,10 @@ def _expected_jsonl() -> list[dict]:
                     "urls": {lang: _url(doc, lang) for lang in LANGS},
                     "seg": i + 1,
                     "scores": dict(scores),
+                    "page_ids": dict(doc.page_ids),
+                    "revision_ids": dict(doc.revision_ids),
+                    "revision_timestamps": dict(doc.revision_timestamps),
+                    "sources": dict(doc.sources),
                 }
             )
     return out
@@ -545,6 +584,11 @@ def test_read_gebio_reads_write_xml(tmp_path: Path, lang: str):
         )
         assert got.title == doc.entity.titles[lang]
         assert got.occupation == "|".join(o.label for o in doc.entity.occupations)
+        assert (got.revision_id, got.revision_timestamp, got.source) == (
+            doc.revision_ids.get(lang),
+            doc.revision_timestamps.get(lang, ""),
+            doc.sources.get(lang, ""),
+        )
         assert got.segments == [
             (str(i + 1), clean_text(s[lang])) for i, s in enumerate(doc.segments)
         ]

@@ -137,6 +137,11 @@ def test_kill_9_mid_text_stage_then_resume_is_identical(
     )
     expected = _outputs(ref)
     assert expected["text/en.sentences.jsonl"].count(b"\n") >= N_PEOPLE
+    # each article names the revision it was read from, and the dump (factories: 1000 + i)
+    assert (
+        b'"revision_id": 1001, "revision_timestamp": "2020-01-01T00:00:00Z", "source": '
+        b'"dump:enwiki.xml.bz2"' in expected["text/en.articles.jsonl"]
+    )
 
     out = tmp_path / "killed"
     kill_at("text", CONSUMED_AT_LEAST.format(at=40), _args(inputs, out), env=env)

@@ -59,7 +59,7 @@ def page_xml(
         body = text if r == revisions - 1 else f"old revision {r} of {title}"
         parts.append(
             f"    <revision>\n      <id>{page_id * 10 + r}</id>\n"
-            "      <timestamp>2020-01-01T00:00:00Z</timestamp>\n"
+            f"      <timestamp>2020-01-{r + 1:02d}T00:00:00Z</timestamp>\n"
             "      <contributor><username>Example</username><id>1</id></contributor>\n"
             "      <model>wikitext</model>\n      <format>text/x-wiki</format>\n"
             f'      <text xml:space="preserve" bytes="{len(body.encode())}">{escape(body)}</text>\n'
@@ -470,8 +470,22 @@ def test_plain_gz_bz2_xz_give_identical_pages(tmp_path: Path) -> None:
         name: read_all(tmp_path / name) for name in sorted(p.name for p in tmp_path.iterdir())
     }
     expected = [
-        Page("Ada Lovelace", 1, 0, "'''Ada Lovelace''' was an English [[mathematician]]."),
-        Page("Émilie du Châtelet", 5, 0, "'''Émilie''' was a French [[physicist]]."),
+        Page(
+            "Ada Lovelace",
+            1,
+            0,
+            "'''Ada Lovelace''' was an English [[mathematician]].",
+            10,
+            "2020-01-01T00:00:00Z",
+        ),
+        Page(
+            "Émilie du Châtelet",
+            5,
+            0,
+            "'''Émilie''' was a French [[physicist]].",
+            50,
+            "2020-01-01T00:00:00Z",
+        ),
     ]
     for name, (pages, stats) in results.items():
         assert pages == expected, name
@@ -510,7 +524,32 @@ def test_history_dump_keeps_the_latest_revision(tmp_path: Path) -> None:
     path = tmp_path / "history.xml.bz2"
     page = page_xml("Ada Lovelace", "Latest text.", page_id=1, revisions=3)
     path.write_bytes(bz2.compress(dump_xml([page]).encode()))
-    assert [p.wikitext for p in iter_pages(path)] == ["Latest text."]
+    (latest,) = iter_pages(path)
+    # the text, id and time of the same revision: the last, the latest
+    assert (latest.wikitext, latest.revision_id, latest.revision_timestamp) == (
+        "Latest text.",
+        12,
+        "2020-01-03T00:00:00Z",
+    )
+
+
+def test_real_enwiki_revisions(shared_data: Path) -> None:
+    """Every article of the real enwiki excerpt carries its revision's id and time, read as
+    the dump states them (Albert Einstein's: 716825343 of 2016-04-24T03:25:59Z)."""
+    pages, _ = read_all(shared_data / DUMPS / ENWIKI)
+    assert pages and all(p.revision_id > 0 and p.revision_timestamp for p in pages)
+    by_title = {p.title: p for p in pages}
+    einstein = by_title["Albert Einstein"]
+    assert (einstein.page_id, einstein.revision_id, einstein.revision_timestamp) == (
+        736,
+        716825343,
+        "2016-04-24T03:25:59Z",
+    )
+    assert (by_title["Aristotle"].revision_id, by_title["Aristotle"].revision_timestamp) == (
+        717509269,
+        "2016-04-28T04:27:00Z",
+    )
+    assert len({p.revision_id for p in pages}) == len(pages)  # a revision is of one page
 
 
 def test_page_without_usable_id_is_skipped_and_counted(tmp_path: Path) -> None:

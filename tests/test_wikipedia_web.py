@@ -425,8 +425,15 @@ def test_urls() -> None:
     )
     assert rest_url("http://x", "Émile Zola").endswith("/html/%C3%89mile_Zola?redirect=true")
     assert parse_url("https://fr.wikipedia.org", "Émile Zola") == (
-        "https://fr.wikipedia.org/w/api.php?action=parse&page=%C3%89mile%20Zola&prop=text"
-        "&redirects=1&format=json&formatversion=2&disableeditsection=1&disabletoc=1"
+        "https://fr.wikipedia.org/w/api.php?action=parse&page=%C3%89mile%20Zola"
+        "&prop=text%7Crevid&redirects=1&format=json&formatversion=2&disableeditsection=1"
+        "&disabletoc=1"
+    )
+    # one revision: REST's /page/html/TITLE/REVID, action=parse's oldid (no redirect to follow)
+    assert rest_url("http://x", "AC/DC", 42) == "http://x/api/rest_v1/page/html/AC%2FDC/42"
+    assert parse_url("http://x", "AC/DC", 42) == (
+        "http://x/w/api.php?action=parse&oldid=42&prop=text%7Crevid&format=json"
+        "&formatversion=2&disableeditsection=1&disabletoc=1"
     )
 
 

@@ -16,12 +16,20 @@ on both APIs, for answers of other shapes (an error page, JSON, an empty body).
 ``categories`` (``{(lang, "Category:Name"): [titles]}``) are listed ``category_page_size``
 titles an answer, with ``cmcontinue`` tokens as the real API gives them.
 
-Knobs: a fixed ``delay`` per request (and ``page_delays`` per page), ``redirects`` (title ->
-canonical title: REST answers 302, ``action=parse`` resolves it and lists it), 404s for
-unknown titles with the real bodies, scripted failures per page (:meth:`FakeWiki.fail`:
-statuses with headers, or ``"drop"`` to close the connection unanswered), the real cache
-headers (``Cache-Control: ... max-age=0, must-revalidate``, ``Vary``, ``Set-Cookie``), and a
-request log with headers plus the most requests ever in flight at once.
+Every page has a revision id (``revision_ids``, else one made up) that its answers carry as
+the real ones do: REST in ``<html about=".../revision/N">``, ``dc:modified`` and the ETag
+(``W/"N/..."``), ``action=parse`` as ``revid``. ``revisions``
+(``{(lang, title, revision id): body html or Raw}``) are older revisions, served at
+``/page/html/TITLE/REVID`` (and ``action=parse&oldid=``) as the real APIs do; a page's current
+revision is served there too, any other revision is a 404.
+
+Knobs: the ``date`` every answer says it was sent (``Date``), a fixed ``delay`` per request
+(and ``page_delays`` per page), ``redirects`` (title -> canonical title: REST answers 302,
+``action=parse`` resolves it and lists it), 404s for unknown titles with the real bodies,
+scripted failures per page (:meth:`FakeWiki.fail`: statuses with headers, or ``"drop"`` to
+close the connection unanswered), the real cache headers (``Cache-Control: ... max-age=0,
+must-revalidate``, ``Vary``, ``Set-Cookie``), and a request log with headers plus the most
+requests ever in flight at once.
 """
 
 from __future__ import annotations
@@ -71,6 +79,10 @@ class Raw:
 Answer = int | str | tuple[int, dict[str, str]] | Raw
 
 
+#: The ``dc:modified`` of every revision served (Parsoid's format).
+MODIFIED = "2024-05-01T10:00:00.000Z"
+
+
 @dataclass
 class Logged:
     """One request the server received."""
@@ -82,6 +94,7 @@ class Logged:
     title: str
     headers: dict[str, str]
     status: int = 0
+    revision: int | None = None  # asked for a revision (/page/html/TITLE/REVID, oldid=)
     started: float = 0.0
     ended: float = 0.0
 
@@ -90,13 +103,15 @@ def _norm(title: str) -> str:
     return title.replace("_", " ").strip()
 
 
-def _rest_document(lang: str, title: str, page_id: int, body: str) -> str:
+def _rest_document(lang: str, title: str, page_id: int, body: str, revision: int) -> str:
     href = "//{}.wikipedia.org/wiki/{}".format(lang, quote(title.replace(" ", "_"), safe="/"))
     return (
         '<!DOCTYPE html>\n<html prefix="dc: http://purl.org/dc/terms/ mw: '
-        'http://mediawiki.org/rdf/"><head><meta charset="utf-8"/>'
+        f'http://mediawiki.org/rdf/" about="http://{lang}.wikipedia.org/wiki/Special:Redirect/'
+        f'revision/{revision}"><head><meta charset="utf-8"/>'
         f'<meta property="mw:pageId" content="{page_id}"/>'
         '<meta property="mw:pageNamespace" content="0"/>'
+        f'<meta property="dc:modified" content="{MODIFIED}"/>'
         f'<link rel="dc:isVersionOf" href="{href}"/><title>{html.escape(title)}</title></head>'
         f'<body lang="{lang}" class="mw-content-ltr sitedir-ltr ltr mw-body-content '
         f'parsoid-body mediawiki mw-parser-output">{body}</body></html>'
@@ -117,8 +132,11 @@ class FakeWiki:
         cache_headers: bool = True,
         categories: Mapping[tuple[str, str], Sequence[str]] | None = None,
         category_page_size: int = 2,
+        revision_ids: Mapping[tuple[str, str], int] | None = None,
+        revisions: Mapping[tuple[str, str, int], str | Raw] | None = None,
     ) -> None:
         self.pages = {(lang, _norm(t)): v for (lang, t), v in pages.items()}
+        self.revisions = {(lang, _norm(t), r): v for (lang, t, r), v in (revisions or {}).items()}
         self.categories = {(lang, _norm(c)): list(t) for (lang, c), t in (categories or {}).items()}
         self.category_page_size = category_page_size
         self.delay = delay
@@ -127,11 +145,16 @@ class FakeWiki:
         self.page_ids = {(lang, _norm(t)): i for (lang, t), i in (page_ids or {}).items()}
         for n, key in enumerate(self.pages):
             self.page_ids.setdefault(key, 1000 + n)
+        self.revision_ids = {(lang, _norm(t)): i for (lang, t), i in (revision_ids or {}).items()}
+        for n, key in enumerate(self.pages):
+            self.revision_ids.setdefault(key, 7000 + n)
         self.cache_headers = cache_headers
         self.log: list[Logged] = []
         self.in_flight = 0
         self.max_in_flight = 0
         self.url = ""  # set by serve_wiki
+        #: The ``Date`` of every answer (an HTTP date); ``None``: the time it is sent.
+        self.date: str | None = None
         self._failures: dict[tuple[str, str], deque[Answer]] = {}
         self._lock = threading.Lock()
 
@@ -155,6 +178,16 @@ class FakeWiki:
         langs = {lang for lang, _ in self.pages} | {lang for lang, _ in self.redirects}
         return {lang: self.base_url(lang) for lang in sorted(langs)}
 
+    def title_of(self, lang: str, revision: int) -> str:
+        """The title of the page a revision id is of ("" for none)."""
+        for lg, title, rev in self.revisions:
+            if (lg, rev) == (lang, revision):
+                return title
+        for (lg, title), rev in self.revision_ids.items():
+            if (lg, rev) == (lang, revision):
+                return title
+        return ""
+
     def reset(self) -> None:
         """Forget the request log and the in-flight high-water mark."""
         with self._lock:
@@ -173,7 +206,7 @@ class FakeWiki:
             return queue.popleft() if queue else None
 
     def answer(
-        self, lang: str, api: str, title: str, cont: str = ""
+        self, lang: str, api: str, title: str, cont: str = "", revision: int | None = None
     ) -> tuple[int, dict[str, str], bytes] | None:
         """(status, headers, body) for a request; ``None`` to drop the connection."""
         key = (lang, title)
@@ -186,11 +219,77 @@ class FakeWiki:
             status, headers = failure if isinstance(failure, tuple) else (failure, {})
             body = f"<html><body><h1>Error {status}</h1></body></html>".encode()
             return status, {"Content-Type": "text/html", **headers}, body
+        if revision is not None:
+            return self._revision(lang, api, title, revision)
         if api == "rest":
             return self._rest(lang, title)
         if api == "categorymembers":
             return self._category(lang, title, cont)
         return self._parse(lang, title)
+
+    def _revision(
+        self, lang: str, api: str, title: str, revision: int
+    ) -> tuple[int, dict[str, str], bytes]:
+        """One revision of a page: an older one of ``revisions``, or the current one."""
+        page = self.revisions.get((lang, title, revision))
+        if page is None and self.revision_ids.get((lang, title)) == revision:
+            page = self.pages.get((lang, title))
+        if page is None:
+            if api == "rest":
+                return self._not_found(lang, f"{title}/{revision}")
+            return self._parse_error("nosuchrevid", f"There is no revision with ID {revision}.")
+        if isinstance(page, Raw):
+            return self._raw(page)
+        page_id = self.page_ids.get((lang, title), 999)
+        if api == "rest":
+            doc = _rest_document(lang, title, page_id, page, revision)
+            return 200, self._rest_headers(revision), doc.encode()
+        return self._parse_answer(lang, title, page_id, revision, page, [])
+
+    def _rest_headers(self, revision: int) -> dict[str, str]:
+        etag = f'W/"{revision}/7f2b9a70-0000-11ef-8000-000000000000"'
+        return {"Content-Type": REST_CONTENT_TYPE, "ETag": etag, **self._extra("rest")}
+
+    def _not_found(self, lang: str, path: str) -> tuple[int, dict[str, str], bytes]:
+        body = {
+            "type": "https://mediawiki.org/wiki/HyperSwitch/errors/not_found",
+            "title": "Not found.",
+            "method": "get",
+            "detail": "Page or revision not found.",
+            "uri": f"/{lang}.wikipedia.org/v1/page/html/{quote(path.replace(' ', '_'))}",
+        }
+        headers = {"Content-Type": "application/problem+json", **self._extra("rest")}
+        return 404, headers, json.dumps(body).encode()
+
+    def _parse_error(self, code: str, info: str) -> tuple[int, dict[str, str], bytes]:
+        body: dict[str, object] = {
+            "error": {
+                "code": code,
+                "info": info,
+                "docref": "See https://en.wikipedia.org/w/api.php for API usage.",
+            },
+            "servedby": "mw-api-ext.fake",
+        }
+        headers = {"Content-Type": "application/json; charset=utf-8", **self._extra("parse")}
+        return 200, {**headers, "MediaWiki-API-Error": code}, json.dumps(body).encode()
+
+    def _parse_answer(
+        self,
+        lang: str,
+        title: str,
+        page_id: int,
+        revision: int,
+        page: str,
+        redirects: list[dict[str, str]],
+    ) -> tuple[int, dict[str, str], bytes]:
+        parse: dict[str, object] = {"title": title, "pageid": page_id, "revid": revision}
+        if redirects:
+            parse["redirects"] = redirects
+        parse["text"] = (
+            f'<div class="mw-content-ltr mw-parser-output" lang="{lang}" dir="ltr">{page}</div>'
+        )
+        headers = {"Content-Type": "application/json; charset=utf-8", **self._extra("parse")}
+        return 200, headers, json.dumps({"parse": parse}, ensure_ascii=False).encode()
 
     def _category(self, lang: str, title: str, cont: str) -> tuple[int, dict[str, str], bytes]:
         members = self.categories.get((lang, title), [])
@@ -223,19 +322,12 @@ class FakeWiki:
             return 302, {**self._extra("rest"), **headers}, b""
         page = self.pages.get(key)
         if page is None:
-            body = {
-                "type": "https://mediawiki.org/wiki/HyperSwitch/errors/not_found",
-                "title": "Not found.",
-                "method": "get",
-                "detail": "Page or revision not found.",
-                "uri": f"/{lang}.wikipedia.org/v1/page/html/{quote(title.replace(' ', '_'))}",
-            }
-            headers = {"Content-Type": "application/problem+json", **self._extra("rest")}
-            return 404, headers, json.dumps(body).encode()
+            return self._not_found(lang, title)
         if isinstance(page, Raw):
             return self._raw(page)
-        doc = _rest_document(lang, title, self.page_ids[key], page)
-        return 200, {"Content-Type": REST_CONTENT_TYPE, **self._extra("rest")}, doc.encode()
+        revision = self.revision_ids[key]
+        doc = _rest_document(lang, title, self.page_ids[key], page, revision)
+        return 200, self._rest_headers(revision), doc.encode()
 
     def _parse(self, lang: str, title: str) -> tuple[int, dict[str, str], bytes]:
         key = (lang, title)
@@ -244,30 +336,13 @@ class FakeWiki:
             redirects = [{"from": title, "to": self.redirects[key]}]
             key = (lang, self.redirects[key])
         page = self.pages.get(key)
-        headers = {"Content-Type": "application/json; charset=utf-8", **self._extra("parse")}
         if isinstance(page, Raw):
             return self._raw(page)
         if page is None:
-            body: dict[str, object] = {
-                "error": {
-                    "code": "missingtitle",
-                    "info": "The page you specified doesn't exist.",
-                    "docref": "See https://en.wikipedia.org/w/api.php for API usage.",
-                },
-                "servedby": "mw-api-ext.fake",
-            }
-            return (
-                200,
-                {**headers, "MediaWiki-API-Error": "missingtitle"},
-                json.dumps(body).encode(),
-            )
-        parse: dict[str, object] = {"title": key[1], "pageid": self.page_ids[key]}
-        if redirects:
-            parse["redirects"] = redirects
-        parse["text"] = (
-            f'<div class="mw-content-ltr mw-parser-output" lang="{lang}" dir="ltr">{page}</div>'
+            return self._parse_error("missingtitle", "The page you specified doesn't exist.")
+        return self._parse_answer(
+            lang, key[1], self.page_ids[key], self.revision_ids[key], page, redirects
         )
-        return 200, headers, json.dumps({"parse": parse}, ensure_ascii=False).encode()
 
     @staticmethod
     def _raw(page: Raw) -> tuple[int, dict[str, str], bytes]:
@@ -283,22 +358,35 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # quiet
         pass
 
+    def date_time_string(self, timestamp: float | None = None) -> str:
+        return self.server.wiki.date or super().date_time_string(timestamp)
+
     def do_GET(self) -> None:
         wiki = self.server.wiki
         parts = urlsplit(self.path)
         lang, _, rest = parts.path.lstrip("/").partition("/")
         rest = "/" + rest
         api, title, cont = "", "", ""
+        revision: int | None = None
         if rest.startswith(REST_PREFIX):
-            api, title = "rest", _norm(unquote(rest[len(REST_PREFIX) :]))
+            path = rest[len(REST_PREFIX) :]
+            head, sep, tail = path.rpartition("/")  # TITLE/REVID ("/" in a title is %2F)
+            if sep and tail.isdigit():
+                path, revision = head, int(tail)
+            api, title = "rest", _norm(unquote(path))
         elif rest == API_PATH:
             query = parse_qs(parts.query)
             if query.get("action") == ["parse"]:
                 api, title = "parse", _norm(query.get("page", [""])[0])
+                oldid = query.get("oldid", [""])[0]
+                if oldid.isdigit():
+                    revision = int(oldid)
+                    title = wiki.title_of(lang, revision)
             elif query.get("action") == ["query"] and query.get("list") == ["categorymembers"]:
                 api, title = "categorymembers", _norm(query.get("cmtitle", [""])[0])
                 cont = query.get("cmcontinue", [""])[0]
         entry = Logged("GET", self.path, lang, api, title, dict(self.headers.items()))
+        entry.revision = revision
         with wiki._lock:
             wiki.log.append(entry)
             wiki.in_flight += 1
@@ -315,7 +403,7 @@ class _Handler(BaseHTTPRequestHandler):
                     b"unknown endpoint",
                 )
             else:
-                answer = wiki.answer(lang, api, title, cont)
+                answer = wiki.answer(lang, api, title, cont, revision)
             if answer is None:
                 self.close_connection = True
                 entry.status = -1
@@ -355,6 +443,8 @@ def serve_wiki(
     cache_headers: bool = True,
     categories: Mapping[tuple[str, str], Sequence[str]] | None = None,
     category_page_size: int = 2,
+    revision_ids: Mapping[tuple[str, str], int] | None = None,
+    revisions: Mapping[tuple[str, str, int], str | Raw] | None = None,
 ) -> Iterator[FakeWiki]:
     """Serve ``pages`` (``{(lang, title): body html or Raw}``) on 127.0.0.1 until the block ends.
 
@@ -370,6 +460,8 @@ def serve_wiki(
         cache_headers=cache_headers,
         categories=categories,
         category_page_size=category_page_size,
+        revision_ids=revision_ids,
+        revisions=revisions,
     )
     server = _Server(wiki)
     host, port = server.server_address[:2]

@@ -12,6 +12,7 @@ __all__ = [
     "category_name",
     "normalise_title",
     "page_categories",
+    "utc_timestamp",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -34,6 +35,21 @@ def normalise_title(title: str) -> str:
     if len(first) != 1:
         first = text[0]
     return first + text[1:]
+
+
+_TIMESTAMP_RE = re.compile(
+    r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.\d+)?(Z|[+-]00:?00)?", re.ASCII
+)
+
+
+def utc_timestamp(text: str | None) -> str:
+    """A revision's timestamp as ISO 8601 UTC to the second (``2024-06-01T12:34:56Z``), from
+    a dump's ``<timestamp>`` or Parsoid's ``dc:modified`` (``2017-08-03T16:37:48.000Z``);
+    ``""`` for anything else (no timestamp, or one in another time zone)."""
+    match = _TIMESTAMP_RE.fullmatch((text or "").strip())
+    if match is None:
+        return ""
+    return f"{match.group(1)}T{match.group(2)}Z"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from occbio.extract.mediawiki import normalise_title
+from occbio.extract.mediawiki import normalise_title, utc_timestamp
 
 __all__ = ["MAX_PAGE_BYTES", "Page", "PageParser", "SkipLog", "SkipReport"]
 
@@ -42,12 +42,16 @@ _LOGGED_SKIPS = 20
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """One article as the dump holds it: title, page id, namespace and raw wikitext."""
+    """One article as the dump holds it: title, page id, namespace and raw wikitext, and the
+    revision the wikitext is (its ``<revision><id>`` and ``<timestamp>``, ISO 8601 UTC; the
+    latest where a history dump has several; 0 and ``""`` where the dump does not say)."""
 
     title: str
     page_id: int
     ns: int
     wikitext: str
+    revision_id: int = 0
+    revision_timestamp: str = ""
 
 
 class SkipLog:
@@ -151,6 +155,7 @@ class PageParser:
         id_text: str | None = None
         redirect = False
         text = ""
+        revision: etree._Element | None = None
         for child in elem:
             name = _localname(child.tag)
             if name == "title":
@@ -163,6 +168,7 @@ class PageParser:
                 redirect = True
             elif name == "revision":  # the latest revision wins (a history dump has several)
                 text = _child_text(child, "text") or ""
+                revision = child
         self.last_title = title
         page_id = _int_or_none(id_text)
         if self.page_ids is not None:
@@ -181,7 +187,17 @@ class PageParser:
             self.stats["pages_skipped_not_requested"] += 1
             return None
         self.stats["pages_kept"] += 1
-        return Page(title=title, page_id=page_id, ns=ns, wikitext=text)
+        rev_id = _int_or_none(_child_text(revision, "id")) if revision is not None else None
+        return Page(
+            title=title,
+            page_id=page_id,
+            ns=ns,
+            wikitext=text,
+            revision_id=rev_id if rev_id is not None and rev_id > 0 else 0,
+            revision_timestamp=utc_timestamp(
+                _child_text(revision, "timestamp") if revision is not None else None
+            ),
+        )
 
 
 _PARSER_OPTIONS = {

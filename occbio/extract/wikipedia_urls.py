@@ -36,18 +36,25 @@ def _path_title(title: str) -> str:
     return quote(title.strip().replace(" ", "_"), safe="")
 
 
-def rest_url(base: str, title: str) -> str:
-    """The REST (Parsoid) HTML of ``title``, following redirects to the canonical page."""
-    return f"{base.rstrip('/')}/api/rest_v1/page/html/{_path_title(title)}?redirect=true"
+def rest_url(base: str, title: str, revision: int | None = None) -> str:
+    """The REST (Parsoid) HTML of ``title``, following redirects to the canonical page; with
+    ``revision``, that revision of it (``/page/html/TITLE/REVID``: a revision is of one page,
+    never a redirect)."""
+    path = f"{base.rstrip('/')}/api/rest_v1/page/html/{_path_title(title)}"
+    if revision is not None:
+        return f"{path}/{int(revision)}"
+    return f"{path}?redirect=true"
 
 
-def parse_url(base: str, title: str) -> str:
-    """``action=parse`` for ``title``: its HTML as JSON, redirects resolved, no edit links/TOC."""
+def parse_url(base: str, title: str, revision: int | None = None) -> str:
+    """``action=parse`` for ``title``: its HTML as JSON with the revision id, redirects
+    resolved, no edit links/TOC; with ``revision``, that revision (``oldid``) instead."""
+    exact = revision is not None
     params = {
         "action": "parse",
-        "page": title.strip(),
-        "prop": "text",
-        "redirects": "1",
+        **({"oldid": str(int(revision))} if exact else {"page": title.strip()}),
+        "prop": "text|revid",
+        **({} if exact else {"redirects": "1"}),
         "format": "json",
         "formatversion": "2",
         "disableeditsection": "1",

@@ -40,6 +40,7 @@ from occbio.extract.wikipedia_answers import (
     _category_page,
     _classify,
     _json_error,
+    _retrieved,
     _Retry,
 )
 from occbio.extract.wikipedia_cache import _CACHE_FILE, _cacheable, _GuardedCache, _json_zlib
@@ -274,10 +275,13 @@ class WikipediaWebClient:
         """The site of ``lang``: from ``base_urls``, else https://{lang}.wikipedia.org."""
         return self._base_urls.get(lang) or default_base_url(lang)
 
-    def url(self, lang: str, title: str) -> str:
-        """The URL fetched for a page with the configured API."""
+    def url(self, lang: str, title: str, revision: int | None = None) -> str:
+        """The URL fetched for a page (``revision``: that revision of it) with the configured
+        API."""
         base = self.base_url(lang)
-        return rest_url(base, title) if self.api == "rest" else parse_url(base, title)
+        if self.api == "rest":
+            return rest_url(base, title, revision)
+        return parse_url(base, title, revision)
 
     def _result(self, lang: str, title: str, status: Status, **kw: Any) -> FetchResult:
         self._count(f"status_{status}")
@@ -343,24 +347,36 @@ class WikipediaWebClient:
             self._sleep(wait)
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def fetch(self, lang: str, title: str) -> FetchResult:
-        """One page. Raises :class:`SiteUnreachable` when ``lang``'s site cannot be reached."""
+    def fetch(self, lang: str, title: str, revision: int | None = None) -> FetchResult:
+        """One page: its current revision, or ``revision`` (a revision id) of it. Raises
+        :class:`SiteUnreachable` when ``lang``'s site cannot be reached."""
         if _dot_title(title):  # in a URL path, "." and ".." would name another page
             self._count("invalid_titles")
             return self._result(lang, title, "error", detail=f"not a valid title: {title!r}")
-        got = self._get(lang, self.url(lang, title), lambda r: _classify(self.api, r))
+
+        def classify(response: requests.Response) -> tuple[Any, str]:
+            return _classify(self.api, response), _retrieved(response)
+
+        # the URL asked for, not the answer's: the cache keeps a normalised form of that
+        url = self.url(lang, title, revision)
+        got = self._get(lang, url, classify)
         if isinstance(got, str):
             return self._result(lang, title, "error", detail=got)
-        (status, html, final, page_id, detail), from_cache = got
+        (answer, retrieved), from_cache = got
+        ok = answer.status == "ok"
         return self._result(
             lang,
             title,
-            status,
-            html=html,
-            final_title=final or (title if status == "ok" else ""),
-            page_id=page_id,
+            answer.status,
+            html=answer.html,
+            final_title=answer.final_title or (title if ok else ""),
+            page_id=answer.page_id,
             from_cache=from_cache,
-            detail=detail,
+            detail=answer.detail,
+            revision_id=answer.revision_id if ok else None,
+            revision_timestamp=answer.revision_timestamp if ok else "",
+            url=url if ok else "",
+            retrieved=retrieved if ok else "",
         )
 
     def category_members(self, lang: str, category: str) -> list[str]:
@@ -385,8 +401,11 @@ class WikipediaWebClient:
             if not cont:
                 return titles
 
-    def fetch_many(self, items: Iterable[tuple[str, str]]) -> Iterator[FetchResult]:
-        """Fetch ``(lang, title)`` pairs, yielding results in input order.
+    def fetch_many(
+        self, items: Iterable[tuple[str, str] | tuple[str, str, int | None]]
+    ) -> Iterator[FetchResult]:
+        """Fetch ``(lang, title)`` pairs (or ``(lang, title, revision)``), yielding results in
+        input order.
 
         ``concurrency`` threads fetch; at most ``2 * concurrency`` results wait to be taken, so
         ``items`` is read lazily and can be as long as it likes. Raises
@@ -404,8 +423,7 @@ class WikipediaWebClient:
                     if item is _END:
                         exhausted = True
                         break
-                    lang, title = item
-                    pending.append(pool.submit(self.fetch, lang, title))
+                    pending.append(pool.submit(self.fetch, *item))
                 if not pending:
                     return
                 yield pending.popleft().result()

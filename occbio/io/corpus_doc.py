@@ -46,6 +46,17 @@ def article_url(lang: str, title: str) -> str:
     return f"https://{lang}.wikipedia.org/wiki/{path}"
 
 
+def revision_url(lang: str, revision_id: int) -> str:
+    """The permanent URL of one revision: ``https://LANG.wikipedia.org/w/index.php?oldid=N``."""
+    return f"https://{lang}.wikipedia.org/w/index.php?oldid={int(revision_id)}"
+
+
+def history_url(lang: str, title: str) -> str:
+    """The URL of an article's history (its authors, whom CC BY-SA asks to credit)."""
+    path = quote(title.strip().replace(" ", "_"), safe=_URL_SAFE)
+    return f"https://{lang}.wikipedia.org/w/index.php?title={path}&action=history"
+
+
 class _Doc:
     """One document's fields, cleaned once and shared by every writer."""
 
@@ -98,6 +109,17 @@ class _Doc:
     def page_id(self, lang: str) -> str:
         pid = self.doc.page_ids.get(lang)
         return "" if pid is None else str(pid)
+
+    def revision_id(self, lang: str) -> int | None:
+        """The revision ``lang``'s text was read from (``None``: the source did not say)."""
+        return self.doc.revision_ids.get(lang) or None
+
+    def revision_timestamp(self, lang: str) -> str:
+        return clean_text(self.doc.revision_timestamps.get(lang, ""))
+
+    def source(self, lang: str) -> str:
+        """Where ``lang``'s text was read: ``dump:FILE``, ``web:URL@RETRIEVED``, ..."""
+        return clean_text(self.doc.sources.get(lang, ""))
 
     def seg_id(self, i: int) -> int:
         return self.doc.seg_id(i)

@@ -38,7 +38,31 @@ def _jsonl_rows(
             "seg": d.seg_id(i),
             "scores": scores,
             **({"source_gender": d.doc.source_gender} if d.doc.source_gender else {}),
+            **_provenance(d, row_langs),
         }
+
+
+def _provenance(d: _Doc, langs: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Page ids, revision ids, revision timestamps and sources by language (a language the
+    source said nothing of is left out of each)."""
+    out: dict[str, dict[str, Any]] = {
+        "page_ids": {},
+        "revision_ids": {},
+        "revision_timestamps": {},
+        "sources": {},
+    }
+    for lang in langs:
+        page_id = d.page_id(lang)
+        if page_id:
+            out["page_ids"][lang] = int(page_id)
+        revision = d.revision_id(lang)
+        if revision is not None:
+            out["revision_ids"][lang] = revision
+        if timestamp := d.revision_timestamp(lang):
+            out["revision_timestamps"][lang] = timestamp
+        if source := d.source(lang):
+            out["sources"][lang] = source
+    return out
 
 
 @contextlib.contextmanager

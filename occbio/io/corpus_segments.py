@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["read_segments", "segment_text"]
+__all__ = ["Provenance", "read_segments", "segment_provenance", "segment_text"]
+
+#: The provenance keys of a corpus.jsonl row, each ``{lang: value}``.
+_PROVENANCE_KEYS = ("page_ids", "revision_ids", "revision_timestamps", "sources")
 
 
 def read_segments(path: Path, error: type[Exception] = ValueError) -> list[tuple[int, dict]]:
@@ -52,3 +56,41 @@ def segment_text(
             f"(the corpus has {', '.join(langs)}); was the file edited?"
         )
     return {lang: text[lang] for lang in langs}
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where one language's text of a segment was read: page and revision ids (0 when not
+    said), the revision's time and the source (``""`` when not said)."""
+
+    page_id: int = 0
+    revision_id: int = 0
+    revision_timestamp: str = ""
+    source: str = ""
+
+
+def segment_provenance(row: dict) -> dict[str, Provenance]:
+    """Each language's :class:`Provenance` in a corpus.jsonl row (``page_ids``,
+    ``revision_ids``, ``revision_timestamps``, ``sources``); a corpus written before occbio
+    recorded them gives empty ones. A value of the wrong type reads as not said."""
+    maps = {}
+    for key in _PROVENANCE_KEYS:
+        value = row.get(key)
+        maps[key] = value if isinstance(value, dict) else {}
+
+    def number(value: object) -> int:
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def text(value: object) -> str:
+        return value if isinstance(value, str) else ""
+
+    langs = row.get("text") if isinstance(row.get("text"), dict) else {}
+    return {
+        lang: Provenance(
+            page_id=number(maps["page_ids"].get(lang)),
+            revision_id=number(maps["revision_ids"].get(lang)),
+            revision_timestamp=text(maps["revision_timestamps"].get(lang)),
+            source=text(maps["sources"].get(lang)),
+        )
+        for lang in langs
+    }

@@ -20,7 +20,9 @@ from occbio.run import atomic_write
 
 def _tsv_header(langs: Sequence[str], pivot: str, counterfactual: bool = False) -> list[str]:
     """The TSV/Parquet columns; a counterfactual corpus adds ``source_gender`` after
-    ``gender`` (which then holds the gender it was rewritten into)."""
+    ``gender`` (which then holds the gender it was rewritten into). The provenance of each
+    language's text comes last (:func:`_provenance_header`), after the scores, so the columns
+    before keep their places."""
     return [
         *langs,
         "qid",
@@ -32,6 +34,17 @@ def _tsv_header(langs: Sequence[str], pivot: str, counterfactual: bool = False) 
         *(f"url_{lang}" for lang in langs),
         "seg",
         *(f"score_{lang}" for lang in langs if lang != pivot),
+        *_provenance_header(langs),
+    ]
+
+
+def _provenance_header(langs: Sequence[str]) -> list[str]:
+    """``revision_id_{lang}``, ``revision_timestamp_{lang}`` and ``source_{lang}`` per
+    language: the revision each language's text was read from, its time, and where."""
+    return [
+        *(f"revision_id_{lang}" for lang in langs),
+        *(f"revision_timestamp_{lang}" for lang in langs),
+        *(f"source_{lang}" for lang in langs),
     ]
 
 
@@ -61,25 +74,33 @@ def _table_rows(
     if counterfactual:
         fixed.append(clean_text(d.doc.source_gender))
     urls = [d.url(lang) for lang in langs]
+    provenance = [
+        *(d.revision_id(lang) for lang in langs),
+        *(d.revision_timestamp(lang) for lang in langs),
+        *(d.source(lang) for lang in langs),
+    ]
     for i, seg in enumerate(d.segments):
         yield [*(seg[lang] for lang in langs), *fixed, *urls, d.seg_id(i),
-               *(d.score(i, x) for x in others)]  # fmt: skip
+               *(d.score(i, x) for x in others), *provenance]  # fmt: skip
 
 
 @contextlib.contextmanager
 def _tsv_sink(
     path: Path, langs: Sequence[str], pivot: str, counterfactual: bool = False
 ) -> Iterator[_Add]:
-    n_scores = len(langs) - 1
+    header = _tsv_header(langs, pivot, counterfactual)
+    seg = header.index("seg")  # the seg column; the scores follow it, then the provenance
+    scores = slice(seg + 1, seg + len(langs))
+    rest = seg + len(langs)
     with atomic_write(path) as fh:
         out = tsv_writer(fh)
-        out.writerow(_tsv_header(langs, pivot, counterfactual))
+        out.writerow(header)
 
         def add(d: _Doc) -> int:
             n = 0
             for row in _table_rows(d, langs, pivot, counterfactual):
-                seg = len(row) - n_scores - 1  # the seg column; the scores follow it
-                out.writerow([*row[:seg], str(row[seg]), *map(fmt_score, row[seg + 1 :])])
+                out.writerow([*row[:seg], str(row[seg]), *map(fmt_score, row[scores]),
+                              *("" if v is None else str(v) for v in row[rest:])])  # fmt: skip
                 n += 1
             return n
 
@@ -90,18 +111,27 @@ def _tsv_sink(
 def _parquet_sink(
     path: Path, langs: Sequence[str], pivot: str, counterfactual: bool = False
 ) -> Iterator[_Add]:
-    """The TSV's rows and columns as Parquet (``seg`` int32, scores float64 or null, an empty
-    text value null), written in row groups of :data:`PARQUET_ROWS`: what Hugging Face
-    ``datasets`` loads as it is."""
+    """The TSV's rows and columns as Parquet (``seg`` int32, scores float64 or null,
+    ``revision_id_*`` int64 or null, an empty text value null), written in row groups of
+    :data:`PARQUET_ROWS`: what Hugging Face ``datasets`` loads as it is."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     header = _tsv_header(langs, pivot, counterfactual)
-    n_scores = len(langs) - 1
-    fields = [pa.field(name, pa.string()) for name in header[: -n_scores - 1]]
-    fields.append(pa.field("seg", pa.int32()))
-    fields += [pa.field(name, pa.float64()) for name in header[len(header) - n_scores :]]
-    schema = pa.schema(fields)
+    seg = header.index("seg")
+    scores = set(header[seg + 1 : seg + len(langs)])
+    revisions = {f"revision_id_{lang}" for lang in langs}
+
+    def kind(name: str) -> Any:
+        if name == "seg":
+            return pa.int32()
+        if name in scores:
+            return pa.float64()
+        if name in revisions:
+            return pa.int64()
+        return pa.string()
+
+    schema = pa.schema([pa.field(name, kind(name)) for name in header])
     buffer: list[list[Any]] = []
     with atomic_write(path, "wb", encoding=None) as fh, pq.ParquetWriter(fh, schema) as writer:
 

@@ -40,6 +40,7 @@ def _xml_sink(path: Path, lang: str) -> Iterator[_Add]:
                         "occupation": d.occupation_labels(),
                         "occupation_qids": d.occupation_qids,
                         "url": d.url(lang),
+                        **_provenance_attrs(d, lang),
                         **_counterfactual_attrs(d),
                     },
                 )
@@ -51,6 +52,17 @@ def _xml_sink(path: Path, lang: str) -> Iterator[_Add]:
 
             yield add
         fh.write(b"\n")
+
+
+def _provenance_attrs(d: _Doc, lang: str) -> dict[str, str]:
+    """The revision the text was read from, when, and where (each only when known)."""
+    revision = d.revision_id(lang)
+    attrs = {
+        "revision_id": "" if revision is None else str(revision),
+        "revision_timestamp": d.revision_timestamp(lang),
+        "source": d.source(lang),
+    }
+    return {k: v for k, v in attrs.items() if v}
 
 
 def _counterfactual_attrs(d: _Doc) -> dict[str, str]:

@@ -58,7 +58,9 @@ class GebioDoc:
 
     ``gender`` is ``gender=`` (or ``genre=`` where the file uses that); ``lang`` is
     ``language=`` (or the enclosing element's ``lang=``); ``segments`` are ``(seg id, text)``
-    in file order, the text with entities decoded and the ends stripped.
+    in file order, the text with entities decoded and the ends stripped. ``revision_id``,
+    ``revision_timestamp`` and ``source`` give occbio's provenance attributes where the file
+    has them.
     """
 
     docid: str
@@ -69,6 +71,23 @@ class GebioDoc:
     occupation: str
     attrs: dict[str, str] = field(default_factory=dict)
     segments: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def revision_id(self) -> int | None:
+        """The revision the text was read from (occbio's ``revision_id=``; ``None`` in a file
+        without it: the published GeBioCorpus, an older occbio's)."""
+        value = self.attrs.get("revision_id", "").strip()
+        return int(value) if value.isdigit() else None
+
+    @property
+    def revision_timestamp(self) -> str:
+        """That revision's time, ISO 8601 UTC (``""`` when the file does not say)."""
+        return self.attrs.get("revision_timestamp", "")
+
+    @property
+    def source(self) -> str:
+        """Where the text was read (``dump:FILE``, ``web:URL@RETRIEVED``; ``""`` if unsaid)."""
+        return self.attrs.get("source", "")
 
 
 #: A tag, attribute values quoted properly (they may hold ``>``)...

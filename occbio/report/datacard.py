@@ -118,11 +118,14 @@ def render_datacard(
     uncertain: str = "skip",
     origin: Origin = "wikipedia",
     titles: str | None = None,
+    attribution: Sequence[str] | None = None,
 ) -> str:
     """Markdown for ``DATACARD.md``. ``occupations`` maps a balanced occupation group to
     {gender: people}; ``sources`` names each input and its date or URL; ``origin`` and
     ``titles`` (the files people were given in, None when they came from Wikidata) decide
-    what the card says of the text's licence and the people's sources (see :func:`provenance`)."""
+    what the card says of the text's licence and the people's sources (see :func:`provenance`).
+    ``attribution``: where the text was read (dump files and dates, sites and fetch times, one
+    line each), said with the ``corpus/ATTRIBUTION.tsv`` it sums up; ``None``: no such file."""
     final = funnel_rows[-1] if funnel_rows else {"people": {}, "sentences": {}}
     what = "Wikipedia biographies"
     if origin == "sample":
@@ -235,6 +238,7 @@ def render_datacard(
         + " "
         + _metadata(origin, titles, pronouns=by_pronouns),
         "",
+        *(_attribution(attribution, origin) if attribution is not None else []),
     ]
     return "\n".join(lines)
 
@@ -272,6 +276,28 @@ def _extraction_section(extraction: Mapping[str, Mapping[str, Any]], top: int = 
             ],
             rows,
         ),
+        "",
+    ]
+
+
+def _attribution(sources: Sequence[str], origin: Origin) -> list[str]:
+    """Where each document's text was read, and the file that credits each article."""
+    credit = (
+        "the licence of each"
+        if origin == "wikipedia"
+        else "the licence of each (the sample's revision ids and histories are fictional too)"
+    )
+    return [
+        "Attribution: [`corpus/ATTRIBUTION.tsv`](corpus/ATTRIBUTION.tsv) lists the article each "
+        "document's text comes from, per language: its title and URL, the revision read (its "
+        "id, time and permanent link, `index.php?oldid=`), its history (the authors to "
+        f"credit) and {credit}. The corpus files carry the same revision ids and sources "
+        "(XML `revision_id`, `revision_timestamp`, `source`; TSV/Parquet `revision_id_LANG`, "
+        "`revision_timestamp_LANG`, `source_LANG`; JSONL `revision_ids`, "
+        "`revision_timestamps`, `sources`), so `occbio rebuild` can fetch exactly those "
+        "revisions again. The text was read from:",
+        "",
+        *([f"- {line}" for line in sources] or ["- (no document)"]),
         "",
     ]
 

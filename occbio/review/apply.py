@@ -20,6 +20,7 @@ from urllib.parse import unquote
 from lxml import etree
 
 from occbio.io.corpus import clean_text, write_corpus
+from occbio.io.corpus_segments import segment_provenance
 from occbio.records import Document, Entity, Occupation
 from occbio.review.items import ReviewError, corpus_file, corpus_rows, run_id
 from occbio.review.judgments import JUDGMENTS_FILE, item_verdicts, load_judgments
@@ -111,9 +112,20 @@ def post_edit_documents(
             for lang in langs
             if (pid := articles.get((qid, lang), (None, ""))[0]) is not None
         }
+        # the revisions the text was read from, as the corpus says (none in an older corpus)
+        provenance = segment_provenance(dict(first))
         docs.append(
             Document(
-                entity=entity, segments=segments, scores=scores, page_ids=page_ids, seg_ids=seg_ids
+                entity=entity,
+                segments=segments,
+                scores=scores,
+                page_ids=page_ids,
+                seg_ids=seg_ids,
+                revision_ids={k: p.revision_id for k, p in provenance.items() if p.revision_id},
+                revision_timestamps={
+                    k: p.revision_timestamp for k, p in provenance.items() if p.revision_timestamp
+                },
+                sources={k: p.source for k, p in provenance.items() if p.source},
             )
         )
     return docs

@@ -86,6 +86,9 @@ class _DumpSource:
             report=read,
         )
         pages = keep_until_truncated(found, TruncatedDumpError, warnings)
+        # where each page was read: the dump's file name (which carries its date, as
+        # enwiki-20240601-pages-articles.xml.bz2 does), never its path on this machine
+        source = f"dump:{self.dumps[lang].name}"
         seen: set[str] = set()
         logged = 0
         for i, page in enumerate(pages):
@@ -108,7 +111,16 @@ class _DumpSource:
                     qid, lang, page.title, page.page_id, None, skip_reason="duplicate_title"
                 )
             else:
-                yield _PageJob(qid, lang, page.title, page.page_id, page.wikitext)
+                yield _PageJob(
+                    qid,
+                    lang,
+                    page.title,
+                    page.page_id,
+                    page.wikitext,
+                    revision_id=page.revision_id,
+                    revision_timestamp=page.revision_timestamp,
+                    source=source,
+                )
         warnings.extend(w for w in read.warnings if w not in warnings)
 
     def counts(self) -> dict[str, int]:
@@ -286,7 +298,17 @@ class _WebSource:
             qid = wanted[res.title]
             if res.status == "ok":
                 yield _PageJob(
-                    qid, lang, res.final_title or res.title, res.page_id or 0, res.html, "html"
+                    qid,
+                    lang,
+                    res.final_title or res.title,
+                    res.page_id or 0,
+                    res.html,
+                    "html",
+                    revision_id=res.revision_id or 0,
+                    revision_timestamp=res.revision_timestamp,
+                    # when the page was fetched (the cache keeps it): a resumed run, or one
+                    # served from the cache, writes the same
+                    source=f"web:{res.url}@{res.retrieved}",
                 )
             else:
                 yield _PageJob(

@@ -22,6 +22,13 @@ from occbio.audit.inputs import read_records
 from occbio.audit.lexicon_result import LexiconResult
 from occbio.augment import check_languages, counterfactuals
 from occbio.config import RunConfig
+from occbio.io.attribution import (
+    ATTRIBUTION_FILE,
+    WIKIPEDIA_LICENCE,
+    attribution_rows,
+    source_summary,
+    write_attribution,
+)
 from occbio.io.corpus import write_corpus
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Document, Entity, Occupation
@@ -64,15 +71,28 @@ def _rows(path: Path) -> Iterator[dict[str, Any]]:
                 ) from None
 
 
-def _page_ids(run: RunDir, langs: list[str], wanted: set[str]) -> dict[str, dict[str, int]]:
-    """The page id of each wanted person's article per language (only their articles parsed)."""
-    ids: dict[str, dict[str, int]] = defaultdict(dict)
+def _articles(run: RunDir, langs: list[str], wanted: set[str]) -> dict[str, dict[str, Article]]:
+    """Each wanted person's article per language, without its text (only theirs parsed): the
+    page id and provenance of every document."""
+    found: dict[str, dict[str, Article]] = defaultdict(dict)
     for lang in langs:
         with JsonlIndex(articles_path(run, lang), "qid") as articles:
             for qid in wanted & articles.spans.keys():
                 for row in articles.rows(qid):
-                    ids[qid][lang] = Article.from_dict(row).page_id
-    return ids
+                    found[qid][lang] = Article.from_dict({**row, "text": ""})
+    return found
+
+
+def _provenance(articles: dict[str, Article]) -> dict[str, Any]:
+    """A document's page ids and, where its source said, revisions and sources, by language."""
+    return {
+        "page_ids": {lang: a.page_id for lang, a in articles.items()},
+        "revision_ids": {lang: a.revision_id for lang, a in articles.items() if a.revision_id},
+        "revision_timestamps": {
+            lang: a.revision_timestamp for lang, a in articles.items() if a.revision_timestamp
+        },
+        "sources": {lang: a.source for lang, a in articles.items() if a.source},
+    }
 
 
 def _documents(
@@ -85,7 +105,7 @@ def _documents(
     """The kept people's documents in QID order, segments in article order (one person's
     tuples in memory at a time)."""
     kept = [qid for qid, p in people.items() if p["kept"]]
-    page_ids = _page_ids(run, cfg.langs, set(kept))
+    articles = _articles(run, cfg.langs, set(kept))
     with JsonlIndex(run.path / BALANCED_FILE, "doc") as balanced:
         for qid in kept:
             e = entities[qid]
@@ -104,7 +124,7 @@ def _documents(
                 entity=entity,
                 segments=[{lang: r["text"][lang] for lang in cfg.langs} for r in rows],
                 scores=[dict(r.get("score", {})) for r in rows],
-                page_ids=page_ids.get(qid, {}),
+                **_provenance(articles.get(qid, {})),
             )
 
 
@@ -146,6 +166,20 @@ def _file(identity: dict[str, Any]) -> str:
     """A dump's name and the date of the file (dump names usually carry theirs too)."""
     day = datetime.fromtimestamp(identity["mtime_ns"] / 1e9, timezone.utc).strftime("%Y-%m-%d")
     return f"`{Path(identity['path']).name}` (file dated {day})"
+
+
+#: The licence ATTRIBUTION.tsv gives the bundled sample's text (fictional, occbio's own).
+SAMPLE_LICENCE = "MIT (occbio's fictional sample; no Wikipedia text)"
+
+
+def _noting_credits(
+    docs: Iterator[Document], langs: list[str], licence: str, credits: list[dict[str, str]]
+) -> Iterator[Document]:
+    """``docs`` as they are, each written document's attribution rows added to ``credits``."""
+    for doc in docs:
+        if doc.segments:  # a document without segments is not written
+            credits.extend(attribution_rows(doc, langs, licence))
+        yield doc
 
 
 #: What the data card of a run on the bundled sample says first.
@@ -252,7 +286,16 @@ def run_write(
     entities = {e.qid: e for e in read_jsonl(run.path / ENTITIES_FILE, Entity)}
     labels = {r["qid"]: r.get("label", "") for r in _rows(run.path / OCCUPATIONS_FILE)}
     docs = _documents(run, cfg, people, entities, labels)
-    written = write_corpus(run.path / CORPUS_DIR, cfg.langs, docs, pivot=cfg.pivot)
+    credits: list[dict[str, str]] = []  # one row per document and language: ATTRIBUTION.tsv
+    licence = SAMPLE_LICENCE if cfg.sample else WIKIPEDIA_LICENCE
+    written = write_corpus(
+        run.path / CORPUS_DIR,
+        cfg.langs,
+        _noting_credits(docs, cfg.langs, licence, credits),
+        pivot=cfg.pivot,
+    )
+    write_attribution(run.path / CORPUS_DIR / ATTRIBUTION_FILE, credits)
+    written["files"].append(ATTRIBUTION_FILE)
     files = [f"{CORPUS_DIR}/{name}" for name in written["files"]]
     augmented: Counter[str] = Counter()
     if cfg.write.augment:
@@ -293,6 +336,7 @@ def run_write(
             "balance": cfg.balance.model_dump(mode="json"),
             "min_langs": cfg.entities.min_langs,
         },
+        attribution=source_summary(credits),
         funnel_rows=rows,
         extraction=_extraction(run, cfg.langs),
         occupations={g: v["people"] for g, v in groups.items()},
