@@ -311,24 +311,14 @@ def _fr_death_date(call: Call) -> str:
     return text
 
 
-def _age_between(call: Call) -> str:
-    """eswiki/cawiki {{edad|d|m|a[|d|m|a]}}: the number of years, until the second date or
-    ``today``."""
-    born = _ymd(call.arg(3), call.arg(2), call.arg(1))
-    if call.arg(6):
-        until = _ymd(call.arg(6), call.arg(5), call.arg(4)).as_date()
-    elif call.today is not None:
-        until = call.today
-    else:
-        raise Unrenderable("an age until today needs the revision's date")
-    return str(_age(born, until))
-
-
-def _en_age(call: Call) -> str:
-    """enwiki {{age|Y|M|D[|Y2|M2|D2]}}: years between the dates (or until ``today``)."""
-    born = _ymd(call.arg(1), call.arg(2), call.arg(3))
+def _years_between(call: Call, *, day_first: bool) -> str:
+    """The number of years from the first date to the second, or to ``today`` (the revision's
+    date) when there is none: eswiki/cawiki {{edad|d|m|a[|d|m|a]}} (``day_first``), enwiki
+    {{age|Y|M|D[|Y|M|D]}}."""
+    order = (3, 2, 1) if day_first else (1, 2, 3)
+    born = _ymd(*(call.arg(i) for i in order))
     if call.arg(4):
-        until = _ymd(call.arg(4), call.arg(5), call.arg(6)).as_date()
+        until = _ymd(*(call.arg(i + 3) for i in order)).as_date()
     elif call.today is not None:
         until = call.today
     else:
@@ -790,7 +780,7 @@ RENDERERS.update(
         "dda": _death_date_and_age,
         "birth year and age": _year_and_age,
         "death year and age": _year_and_age,
-        "age": _en_age,
+        "age": lambda call: _years_between(call, day_first=False),
         "date": _date_generic,
         "date-": _date_generic,
         "fecha": _date_generic,
@@ -800,8 +790,8 @@ RENDERERS.update(
         "date de naissance-": _fr_birth_date,
         "date de décès": _fr_death_date,
         "date de décès-": _fr_death_date,
-        "edad": _age_between,
-        "edat": _age_between,
+        "edad": lambda call: _years_between(call, day_first=True),
+        "edat": lambda call: _years_between(call, day_first=True),
         "dni": _pt_birth,
         "dtlink": _pt_birth,
         "morte": _pt_death,
