@@ -520,15 +520,11 @@ def _fr_century(call: Call) -> str:
 
 def _fr_named_century(call: Call) -> str:
     """frwiki {{XIXe siècle}}, {{Ier siècle av. J.-C.}}: the name is the text."""
-    return (
-        call.key.replace("ier", "Ier")
-        .split(" ", 1)[0]
-        .upper()
-        .replace("ER", "er")
-        .replace("E", "e")
-        + " "
-        + call.key.split(" ", 1)[1]
-    )
+    found = _NAMED_CENTURY_RE.match(call.key)
+    if found is None:
+        raise Unrenderable(f"not a century: {call.key!r}")
+    era = " av. J.-C." if found.group(3) else ""
+    return f"{found.group(1).upper()}{found.group(2)} siècle{era}"
 
 
 def _es_century(call: Call) -> str:
@@ -607,12 +603,6 @@ def _last(call: Call) -> str:
     if len(call.positional) < 2 or not call.positional[-1].strip():
         raise Unrenderable("no text")
     return call.positional[-1].strip()
-
-
-def _second(call: Call) -> str:
-    if not call.arg(2):
-        raise Unrenderable("no text")
-    return call.arg(2)
 
 
 def _angbr(call: Call) -> str:
@@ -851,7 +841,7 @@ def _fr_ordinal(call: Call) -> str:
     return call.key.replace("ère", "re").replace("ème", "e")
 
 
-_NAMED_CENTURY_RE = re.compile(r"^[ivxlc]+(?:e|er) siècle(?: av\. j\.-c\.)?$")
+_NAMED_CENTURY_RE = re.compile(r"^([ivxlc]+)(e|er) siècle( av\. j\.-c\.)?$")
 
 #: Templates whose output is no words of the sentence: footnotes and their kin (a superscript
 #: mark), maintenance tags, anchors, category and sort-key helpers, layout. Dropped quietly
