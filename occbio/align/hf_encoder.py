@@ -89,8 +89,10 @@ def _import_backend(sentence_transformers: bool) -> tuple[Any, Any]:
         else:
             import transformers as backend
     except ImportError as exc:
+        backend_name = "sentence-transformers" if sentence_transformers else "transformers"
         raise EncoderUnavailable(
-            f"encoder 'hf' needs torch and {exc.name or exc}: {HF_INSTALL_HINT}"
+            f"encoder 'hf' needs torch and {backend_name} ({exc.name or exc} does not import): "
+            f"{HF_INSTALL_HINT}"
         ) from exc
     return torch, backend
 

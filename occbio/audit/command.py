@@ -34,6 +34,7 @@ from occbio.audit.inputs import (
 )
 from occbio.audit.lexicon import LexiconCounter, LexiconResult, LexiconUnavailable, load_lexicon
 from occbio.audit.report import MACHINE_DIGITS, format_latex, format_table
+from occbio.io.spreadsheet import spreadsheet_dict_writer
 from occbio.langs import parse_langs
 
 __all__ = ["AuditGroup", "add_audit_parser", "audit_lexicon", "run_audit"]
@@ -287,7 +288,7 @@ def _csv(groups: list[AuditGroup]) -> str:
         figures = g.to_dict(MACHINE_DIGITS)
         row.update((k, v) for k, v in figures.items() if k not in row)
         if writer is None:
-            writer = csv.DictWriter(buffer, fieldnames=list(row), lineterminator="\n")
+            writer = spreadsheet_dict_writer(buffer, list(row), lineterminator="\n")
             writer.writeheader()
         writer.writerow(row)
     return buffer.getvalue()

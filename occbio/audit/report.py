@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterable
 
 from occbio.audit.lexicon import LexiconResult
+from occbio.io.spreadsheet import spreadsheet_dict_writer
 
 __all__ = ["format_csv", "format_json", "format_latex", "format_table", "skew_label"]
 
@@ -92,12 +93,12 @@ def format_csv(results: Iterable[LexiconResult]) -> str:
     for r in results:
         record = r.to_dict(digits=MACHINE_DIGITS)
         if writer is None:
-            writer = csv.DictWriter(buffer, fieldnames=list(record), lineterminator="\n")
+            writer = spreadsheet_dict_writer(buffer, list(record), lineterminator="\n")
             writer.writeheader()
         writer.writerow(record)
     if writer is None:  # no result: the header alone
         fields = list(LexiconResult(lang="").to_dict())
-        csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n").writeheader()
+        spreadsheet_dict_writer(buffer, fields, lineterminator="\n").writeheader()
     return buffer.getvalue()
 
 

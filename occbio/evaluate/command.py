@@ -10,8 +10,8 @@ chart.png) to the evaluation directory.
 from __future__ import annotations
 
 import argparse
-import csv
 import logging
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -40,6 +40,13 @@ def _pair(text: str) -> tuple[str, str]:
     if not sep or not a.strip() or not b.strip():
         raise argparse.ArgumentTypeError(f"expected A,B, got {text!r}")
     return a.strip(), b.strip()
+
+
+def _seed(text: str) -> int:
+    """``--seed``: a whole number from 0, in ASCII digits (what numpy's generator takes)."""
+    if not re.fullmatch(r"[0-9]{1,40}", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0, got {text!r}")
+    return int(text)
 
 
 def add_evaluate_parser(sub: Any) -> None:
@@ -101,7 +108,9 @@ def add_evaluate_parser(sub: Any) -> None:
     p.add_argument(
         "--resamples", type=int, default=1000, help="bootstrap resamples (default: %(default)s)"
     )
-    p.add_argument("--seed", type=int, default=12345, help="bootstrap seed (default: %(default)s)")
+    p.add_argument(
+        "--seed", type=_seed, default=12345, help="bootstrap seed (default: %(default)s)"
+    )
     p.add_argument("--format", choices=FORMATS, default="table", help="what is printed")
     p.add_argument("--out", type=Path, help="default: RUN_DIR/evaluation/SRC-TGT")
     p.add_argument("--comet-model", type=Path, metavar="DIR", help="a local COMET model directory")
@@ -329,6 +338,7 @@ def _document(
 def _write_outputs(
     out: Path, result: Result, document: dict[str, Any], data: Data, src: str, tgt: str
 ) -> None:
+    from occbio.io.spreadsheet import spreadsheet_writer
     from occbio.run import atomic_write
 
     with atomic_write(out / "scores.json") as fh:
@@ -338,7 +348,7 @@ def _write_outputs(
     with atomic_write(out / "documents.csv") as fh:
         metrics = list(dict.fromkeys(m for docs in result.documents.values()
                                      for scores in docs.values() for m in scores))  # fmt: skip
-        writer = csv.writer(fh, lineterminator="\n")
+        writer = spreadsheet_writer(fh, lineterminator="\n")
         writer.writerow(["system", "doc", "gender", "occupations", *metrics])
         for system, docs in result.documents.items():
             for doc, scores in docs.items():

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from occbio.io.json_text import parse_json
+
 __all__ = ["HypothesisError", "Hypotheses", "parse_system", "read_hypotheses"]
 
 log = logging.getLogger(__name__)
@@ -94,10 +96,18 @@ def _segment_id(row: object) -> str:
         return str(row["id"])
     seg = row["seg"]
     if isinstance(seg, str) and seg.isdigit():
+        if not seg.isascii():  # "１" is a digit to Python's int(), not a segment number
+            raise HypothesisError(f'"seg": {seg!r} is not written in ASCII digits (0-9)')
         seg = int(seg)
     if isinstance(seg, bool) or not isinstance(seg, int) or not isinstance(row["qid"], str):
         raise TypeError
     return f"{row['qid']}:{seg}"
+
+
+def _shown(sid: str, limit: int = 60) -> str:
+    """A segment id for a message: quoted (its escapes shown), long ones cut."""
+    shown = repr(sid)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
 def _by_id(path: Path, lines: list[str], ids: Sequence[str]) -> list[str]:
@@ -106,21 +116,26 @@ def _by_id(path: Path, lines: list[str], ids: Sequence[str]) -> list[str]:
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        try:  # nested too deeply, half a character: said here, with the line
+            row = parse_json(line, path, HypothesisError, line=n)
+        except json.JSONDecodeError:
+            row = None
         try:
-            row = json.loads(line)
             sid = _segment_id(row)
             text = row["text"] if "text" in row else row["translation"]
             if not isinstance(text, str):
                 raise TypeError
+        except HypothesisError as exc:  # a seg in other digits
+            raise HypothesisError(f"{path}:{n}: {exc}") from None
         except (ValueError, KeyError, TypeError):
             raise HypothesisError(
                 f'{path}:{n}: expected {{"id": "QID:SEG", "text": "..."}} (or "qid", "seg" and '
                 '"text"/"translation")'
             ) from None
         if sid not in wanted:
-            raise HypothesisError(f"{path}:{n}: segment {sid!r} is not in the test set")
+            raise HypothesisError(f"{path}:{n}: segment {_shown(sid)} is not in the test set")
         if sid in found:
-            raise HypothesisError(f"{path}:{n}: segment {sid!r} is translated twice")
+            raise HypothesisError(f"{path}:{n}: segment {_shown(sid)} is translated twice")
         found[sid] = text
     missing = [s for s in ids if s not in found]
     if missing:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import math
 from collections.abc import Sequence
@@ -10,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from occbio.evaluate.evaluation import OCCUPATION, Row
+from occbio.io.spreadsheet import spreadsheet_dict_writer
 
 __all__ = ["FORMATS", "chart", "format_rows", "nested"]
 
@@ -104,7 +104,7 @@ def _latex(rows: Sequence[Row]) -> str:
 def _csv(rows: Sequence[Row]) -> str:
     buf = io.StringIO()
     fields = list(Row.__dataclass_fields__)
-    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+    writer = spreadsheet_dict_writer(buf, fields, lineterminator="\n")
     writer.writeheader()
     for r in rows:
         writer.writerow(r.as_dict())

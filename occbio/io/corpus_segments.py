@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from occbio.io.json_text import parse_json
+
 __all__ = ["Provenance", "read_segments", "segment_provenance", "segment_text"]
 
 #: The provenance keys of a corpus.jsonl row, each ``{lang: value}``.
@@ -28,8 +30,13 @@ def read_segments(path: Path, error: type[Exception] = ValueError) -> list[tuple
                 raise error(f"{path}:{n}: not UTF-8; was the file edited?") from None
             if not line.strip():
                 continue
+            try:  # nested too deeply, half a character: said here, with the line
+                row = parse_json(line, path, error, line=n)
+            except json.JSONDecodeError:
+                row = None
             try:
-                row = json.loads(line)
+                if row is None:
+                    raise TypeError
                 if not isinstance(row["text"], dict) or not isinstance(row["qid"], str):
                     raise TypeError
                 if isinstance(row["seg"], bool) or not isinstance(row["seg"], int):

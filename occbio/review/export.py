@@ -11,13 +11,13 @@ spreadsheet user's.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Sequence
 from html import escape
 from importlib import resources
 from pathlib import Path
 
+from occbio.io.spreadsheet import spreadsheet_writer
 from occbio.review.items import Item, ReviewError, read_items, stratified_sample
 from occbio.run import atomic_write
 
@@ -79,7 +79,7 @@ def _csv_row(item: Item) -> list[object]:
 def _write_csv(path: Path, items: Sequence[Item]) -> None:
     # utf-8-sig: Excel reads a CSV without the byte-order mark as the local code page
     with atomic_write(path, encoding="utf-8-sig") as fh:
-        writer = csv.writer(fh, lineterminator="\n")
+        writer = spreadsheet_writer(fh, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
         writer.writerows(_csv_row(item) for item in items)
 

@@ -19,6 +19,7 @@ import json
 import logging
 import re
 import stat
+import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from occbio.io.json_text import parse_json
+from occbio.io.spreadsheet import from_spreadsheet
 from occbio.review.items import BANDS, Item, ReviewError, read_items, run_id
 from occbio.review.report import datacard_section, format_report, replace_section
 from occbio.review.stats import (
@@ -62,6 +65,10 @@ REPORT_FILE = "review/report.json"
 DATACARD_FILE = "DATACARD.md"
 STAGE = "review-import"
 CSV_COLUMNS = ("id", "verdict")
+#: the longest annotator name (a name goes into the data card and the terminal)
+MAX_NAME = 100
+#: bidirectional embeddings, overrides and isolates: they reorder the text shown around them
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: What a spreadsheet user may type for each verdict (case, spaces and hyphens aside).
 _SPELLINGS = {
     "parallel": PARALLEL,
@@ -106,6 +113,35 @@ def _text(path: Path) -> str:
         raise ReviewError(f"{path}:{line}: not UTF-8 text; save it as UTF-8") from None
 
 
+def _shown(text: str, limit: int = 60) -> str:
+    """``text`` for a message: as it is when printable, else its ``repr`` (escapes and all), so
+    a terminal never receives a control character; long ones cut."""
+    shown = text if text.isprintable() else repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def _annotator(value: Any, where: str) -> str:
+    """An annotator's name, stripped, or a one-line error: none, a control character (a line
+    break, an escape sequence, a bidirectional override), longer than :data:`MAX_NAME`."""
+    if not isinstance(value, str) or not value.strip():
+        raise ReviewError(f"{where}: no annotator name")
+    name = value.strip()
+    bad = next(
+        (c for c in name if c in _BIDI or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")),
+        None,
+    )
+    if bad is not None:
+        raise ReviewError(
+            f"{where}: the annotator name {_shown(name)} holds a control character "
+            f"(U+{ord(bad):04X}); a name is plain text on one line"
+        )
+    if len(name) > MAX_NAME:
+        raise ReviewError(
+            f"{where}: an annotator name of {len(name)} characters (at most {MAX_NAME})"
+        )
+    return name
+
+
 def _verdict(value: Any, where: str) -> str | None:
     """The verdict a cell or field names (``None`` for a blank one), or a one-line error."""
     if value is None or (isinstance(value, str) and not value.strip()):
@@ -134,16 +170,17 @@ def _check_item(item_id: Any, where: str, run: str, items: Mapping[str, Item]) -
     if item_id not in items:
         if ":" in item_id and other != run:
             raise ReviewError(
-                f"{where}: item {item_id} is of run {other}, but this run is {run} (the "
-                "file was made for another run, or the corpus was written again since)"
+                f"{where}: item {_shown(item_id)} is of run {_shown(other)}, but this run is "
+                f"{run} (the file was made for another run, or the corpus was written again "
+                "since)"
             )
-        raise ReviewError(f"{where}: {item_id} is not an item of run {run}")
+        raise ReviewError(f"{where}: {_shown(item_id)} is not an item of run {run}")
     return item_id
 
 
 def _read_json(path: Path, text: str, run: str, items: Mapping[str, Item]) -> list[Judgment]:
     try:
-        data = json.loads(text)
+        data = parse_json(text, path, ReviewError)
     except json.JSONDecodeError as exc:
         raise ReviewError(
             f"{path}:{exc.lineno}: not valid JSON ({exc.msg}); a file cut short? export the "
@@ -153,12 +190,10 @@ def _read_json(path: Path, text: str, run: str, items: Mapping[str, Item]) -> li
         raise ReviewError(f'{path}: not a judgments file of occbio review (no "occbio_review": 1)')
     if data.get("run") != run:
         raise ReviewError(
-            f"{path} holds judgments of run {data.get('run')}, but this run is {run} (the file "
-            "was made for another run, or the corpus was written again since)"
+            f"{path} holds judgments of run {_shown(str(data.get('run')))}, but this run is "
+            f"{run} (the file was made for another run, or the corpus was written again since)"
         )
-    annotator = data.get("annotator")
-    if not isinstance(annotator, str) or not annotator.strip():
-        raise ReviewError(f"{path}: no annotator name")
+    annotator = _annotator(data.get("annotator"), str(path))
     rows = data.get("judgments")
     if not isinstance(rows, list):
         raise ReviewError(f'{path}: "judgments" must be a list')
@@ -178,7 +213,7 @@ def _read_json(path: Path, text: str, run: str, items: Mapping[str, Item]) -> li
             if post_edit is not None:
                 raise ReviewError(f"{where}: a post-edit without a verdict")
             continue
-        out.append(Judgment(annotator.strip(), item_id, verdict, post_edit, where))
+        out.append(Judgment(annotator, item_id, verdict, post_edit, where))
     return out
 
 
@@ -212,7 +247,8 @@ def _read_csv(path: Path, text: str, run: str, items: Mapping[str, Item]) -> lis
 
             def cell(name: str, cells: list[str] = cells) -> str:
                 i = col.get(name)
-                return cells[i] if i is not None and i < len(cells) else ""
+                # a cell occbio wrote with a ' before it (a formula-like start) reads as it was
+                return from_spreadsheet(cells[i]) if i is not None and i < len(cells) else ""
 
             item_id = _check_item(cell("id"), where, run, items)
             where = f"{where} ({item_id})"
@@ -222,7 +258,12 @@ def _read_csv(path: Path, text: str, run: str, items: Mapping[str, Item]) -> lis
                 if post_edit is not None:
                     raise ReviewError(f"{where}: a post-edit without a verdict")
                 continue
-            annotator = cell("annotator").strip() or path.stem
+            if cell("annotator").strip():
+                annotator = _annotator(cell("annotator"), where)
+            else:
+                annotator = _annotator(
+                    path.stem, f"{path} (no annotator column: the file name names the annotator)"
+                )
             out.append(Judgment(annotator, item_id, verdict, post_edit, where))
     except csv.Error as exc:
         raise ReviewError(f"{path}:{reader.line_num}: not a readable CSV ({exc})") from None
@@ -257,20 +298,28 @@ def load_judgments(run_dir: Path, run: str) -> dict[str, dict[str, dict[str, Any
     path = Path(run_dir) / JUDGMENTS_FILE
     if not path.exists():
         return {}
+    damaged = f"{path} is damaged; delete it and import every annotator's file again"
     try:
-        data = json.loads(_text(path))
+        data = parse_json(_text(path), path, ReviewError)
+    except json.JSONDecodeError:
+        raise ReviewError(damaged) from None
+    try:
         store = data["judgments"]
         for judged in store.values():
-            if not all(j["verdict"] in VERDICTS for j in judged.values()):
-                raise TypeError
-    except (ValueError, KeyError, TypeError, AttributeError):
-        raise ReviewError(
-            f"{path} is damaged; delete it and import every annotator's file again"
-        ) from None
+            for item_id, j in judged.items():
+                post_edit = j.get("post_edit")
+                if j["verdict"] not in VERDICTS or not isinstance(item_id, str):
+                    raise TypeError
+                if post_edit is not None and not isinstance(post_edit, str):
+                    raise TypeError
+    except (KeyError, TypeError, AttributeError):
+        raise ReviewError(damaged) from None
+    for annotator in store:
+        _annotator(annotator, f"{path} is damaged (delete it and import the files again)")
     if data.get("run") != run:
         raise ReviewError(
-            f"{path} holds judgments of run {data.get('run')}, but this run is {run} (the corpus "
-            "was written again since): move it away and export new pages"
+            f"{path} holds judgments of run {_shown(str(data.get('run')))}, but this run is "
+            f"{run} (the corpus was written again since): move it away and export new pages"
         )
     return store
 
@@ -374,6 +423,12 @@ def import_judgments(
         items = {item.id: item for item in items_list}
         rid = meta["run"]
         store = load_judgments(run_dir, rid)
+        unknown = next((i for judged in store.values() for i in judged if i not in items), None)
+        if unknown is not None:
+            raise ReviewError(
+                f"{run_dir / JUDGMENTS_FILE} is damaged ({_shown(unknown)} is not an item of "
+                f"run {rid}); delete it and import every annotator's file again"
+            )
         new: list[Judgment] = []
         by_file: dict[str, int] = {}
         owner: dict[tuple[str, str], str] = {}

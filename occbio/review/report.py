@@ -3,11 +3,12 @@ review" section, from :func:`occbio.review.judgments.build_report`'s numbers."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 __all__ = [
     "SECTION",
+    "markdown_text",
     "current_section",
     "datacard_section",
     "format_report",
@@ -15,6 +16,17 @@ __all__ = [
 ]
 
 SECTION = "## Human review"
+#: the heading the section is written before (the write stage's card always has it)
+_BEFORE = "## Known limitations"
+#: characters Markdown (CommonMark, GitHub's tables and maths) gives a meaning inside a line
+_MARKDOWN = {c: "\\" + c for c in "\\`*_[]|~$"} | {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+
+
+def markdown_text(text: str) -> str:
+    """``text`` (a name) as Markdown shows it, as text: no emphasis, link, table cell, HTML
+    or maths can start in it. Line breaks never reach here (names with control characters
+    are refused on import)."""
+    return "".join(_MARKDOWN.get(c, c) for c in text)
 
 
 def _pct(x: float | None) -> str:
@@ -32,8 +44,11 @@ def _kappa(x: float | None) -> str:
     return "–" if x is None else f"{x:.3f}"
 
 
-def _rows(report: Mapping[str, Any]) -> dict[str, tuple[list[str], list[list[str]]]]:
-    """The report's three tables as header and text rows (for the terminal and the card)."""
+def _rows(
+    report: Mapping[str, Any], text: Callable[[str], str] = str
+) -> dict[str, tuple[list[str], list[list[str]]]]:
+    """The report's three tables as header and text rows (for the terminal and the card);
+    ``text`` writes a pair, band or name (Markdown-escaped for the card)."""
     precision = (
         [
             "pair",
@@ -47,8 +62,8 @@ def _rows(report: Mapping[str, Any]) -> dict[str, tuple[list[str], list[list[str
         ],
         [
             [
-                r["pair"],
-                r["band"],
+                text(r["pair"]),
+                text(r["band"]),
                 str(r["judged"]),
                 str(r["parallel"]),
                 str(r["partial"]),
@@ -63,8 +78,8 @@ def _rows(report: Mapping[str, Any]) -> dict[str, tuple[list[str], list[list[str
         ["pair", "annotators", "items both judged", "agreement %", "Cohen's kappa"],
         [
             [
-                r["pair"],
-                " / ".join(r["annotators"]),
+                text(r["pair"]),
+                " / ".join(map(text, r["annotators"])),
                 str(r["items"]),
                 _pct(r["agreement"]),
                 _kappa(r["kappa"]),
@@ -75,10 +90,10 @@ def _rows(report: Mapping[str, Any]) -> dict[str, tuple[list[str], list[list[str
     threshold = (
         ["pair", "target %", "lowest score", "keeps % of judged", "precision % [95% CI]"],
         [
-            [r["pair"], _pct(r["target"]), "none reaches it", "–", "–"]
+            [text(r["pair"]), _pct(r["target"]), "none reaches it", "–", "–"]
             if r["threshold"] is None
             else [
-                r["pair"],
+                text(r["pair"]),
                 _pct(r["target"]),
                 f"{r['threshold']:g}",
                 f"{_pct(r['share'])} ({r['kept']} of {r['judged']})",
@@ -125,8 +140,8 @@ def format_report(report: Mapping[str, Any]) -> str:
 
 def datacard_section(report: Mapping[str, Any], *, date: str) -> str:
     """The data card's ``## Human review`` section."""
-    who = ", ".join(report["annotators"])
-    tables = _rows(report)
+    who = ", ".join(map(markdown_text, report["annotators"]))
+    tables = _rows(report, markdown_text)
     parts = [
         SECTION,
         f"Native speakers judged {report['items_judged']} items of this corpus with `occbio "
@@ -151,28 +166,38 @@ def datacard_section(report: Mapping[str, Any], *, date: str) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def current_section(card: str) -> str | None:
-    """``card``'s ``## Human review`` section as written, or None."""
-    lines = card.splitlines(keepends=True)
+def _span(lines: list[str]) -> tuple[int, int] | None:
+    """Where the ``## Human review`` section of a card's ``lines`` starts and ends: up to the
+    last "Known limitations" heading after it (the section is always written before it), else
+    to the end. Not at the next heading: a card written before annotator names were checked
+    may hold headings a name brought in (``"x\\n## Licence and attribution\\n..."``), and
+    those go with the section when it is written again."""
     start = next((i for i, x in enumerate(lines) if x.rstrip() == SECTION), None)
     if start is None:
         return None
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-    return "".join(lines[start:end]).rstrip("\n") + "\n"
+    after = [i for i in range(start + 1, len(lines)) if lines[i].rstrip() == _BEFORE]
+    return start, after[-1] if after else len(lines)
+
+
+def current_section(card: str) -> str | None:
+    """``card``'s ``## Human review`` section as written, or None."""
+    lines = card.splitlines(keepends=True)
+    span = _span(lines)
+    if span is None:
+        return None
+    return "".join(lines[span[0] : span[1]]).rstrip("\n") + "\n"
 
 
 def replace_section(card: str, section: str) -> str:
     """``card`` with its ``## Human review`` section replaced by ``section`` (or added before
     "Known limitations", else at the end); the rest untouched."""
     lines = card.splitlines(keepends=True)
-    start = next((i for i, x in enumerate(lines) if x.rstrip() == SECTION), None)
-    if start is not None:
-        end = next(
-            (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
-        )
+    span = _span(lines)
+    if span is not None:
+        start, end = span
         tail = "".join(lines[end:])
         return "".join(lines[:start]) + section + ("\n" + tail if tail else "")
-    at = next((i for i, x in enumerate(lines) if x.startswith("## Known limitations")), None)
+    at = next((i for i, x in enumerate(lines) if x.startswith(_BEFORE)), None)
     if at is None:
         return card.rstrip("\n") + "\n\n" + section if card.strip() else section
     return "".join(lines[:at]) + section + "\n" + "".join(lines[at:])

@@ -254,7 +254,7 @@ def _keep_review(run: RunDir, card: str) -> str:
         section = current_section(path.read_text(encoding="utf-8"))
         if section is None or reviewed != run_id(run.path):
             return card
-    except (OSError, ValueError, ReviewError, AttributeError):
+    except (OSError, ValueError, ReviewError, AttributeError, RecursionError):
         return card
     return replace_section(card, section)
 
