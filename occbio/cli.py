@@ -30,6 +30,7 @@ from occbio.langs import LanguageError
 from occbio.models import run_models
 from occbio.report.funnel import format_funnel
 from occbio.review.command import run_review
+from occbio.review.report import is_control
 from occbio.rewrite_command import run_rewrite
 from occbio.run import RunDir, read_manifest
 from occbio.runlock import run_lock
@@ -266,6 +267,14 @@ def _run_command(args: argparse.Namespace, cfg: RunConfig) -> None:
         print(f"corpus: {cfg.out_dir / CORPUS_DIR} (data card: {cfg.out_dir / DATACARD_FILE})")
 
 
+def _message(exc: BaseException) -> str:
+    """An error's message for the terminal: a control character a file's name or contents
+    brought in (an escape sequence, a line break, a bidirectional override) shown as its
+    escape, so the message stays one line and the terminal does nothing it says."""
+    text = str(exc)
+    return "".join(repr(c)[1:-1] if is_control(c) else c for c in text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``occbio`` command; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -301,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _run_command(args, cfg)
         return 0
     except (ConfigError, LanguageError, UsageError, UnknownEncoder, AuditInputError) as exc:
-        print(f"occbio: error: {exc}", file=sys.stderr)
+        print(f"occbio: error: {_message(exc)}", file=sys.stderr)
         return 2
     except (EndpointUnreachable, SiteUnreachable) as exc:
         print(
@@ -315,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (
         FileNotFoundError, DumpError, WikidataDumpError, InputError, RuntimeError, ValueError
     ) as exc:  # fmt: skip
-        print(f"occbio: error: {exc}", file=sys.stderr)
+        print(f"occbio: error: {_message(exc)}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # `occbio stats | head`: the reader left; not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

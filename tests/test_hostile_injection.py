@@ -87,11 +87,64 @@ def test_a_name_with_a_control_character_is_refused(run: Path, tmp_path: Path, n
     _one_line(info, f"{sheet}:2", "control character")
 
 
-def test_a_csv_named_with_an_escape_sequence_is_refused(run: Path, tmp_path: Path) -> None:
+def test_a_csv_named_with_an_escape_sequence_is_refused(
+    run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     sheet = csv_file(tmp_path / "\x1b[2Jana.csv", [{"id": item_id(run, 1, "es"), "verdict": P}])
     with pytest.raises(ReviewError) as info:
         import_judgments(run, [sheet])
     assert "control character" in str(info.value) and "file name" in str(info.value)
+    # the terminal gets the file's name with its escape shown, not acted on
+    line = _cli_error(capsys, ["review", "import", str(run), str(sheet)])
+    assert "\\x1b[2Jana.csv" in line
+
+
+def test_a_store_with_a_hostile_name_or_an_unknown_item_is_one_line(
+    run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``review/judgments.json`` edited by hand: a name with an escape, an item no segment has
+    (a KeyError traceback on import, judgments dropped without a word on apply)."""
+    clean = page_file(run, tmp_path / "ana.json", "ana", {1: P})
+    import_judgments(run, [clean])
+    store = run / JUDGMENTS_FILE
+    data = json.loads(store.read_text("utf-8"))
+    data["judgments"]["\x1b[31mmallory"] = data["judgments"]["ana"]
+    store.write_text(json.dumps(data), encoding="utf-8")
+    for action in (["import", str(run), str(clean)], ["apply", str(run)]):
+        line = _cli_error(capsys, ["review", *action])
+        assert str(store) in line and "control character" in line
+    del data["judgments"]["\x1b[31mmallory"]
+    data["judgments"]["ana"][item_id(run, 1, "es").replace(":Q1:", ":Q9:")] = {
+        "verdict": P,
+        "post_edit": None,
+    }
+    store.write_text(json.dumps(data), encoding="utf-8")
+    for action in (["import", str(run), str(clean)], ["apply", str(run)]):
+        line = _cli_error(capsys, ["review", *action])
+        assert str(store) in line and "is damaged" in line and ":Q9:" in line
+
+
+def test_a_rewritten_card_makes_the_section_again_from_the_report() -> None:
+    """The write stage (``augment``, a resumed ``mine``) keeps the review section: made again
+    from review/report.json, so neither a section a name brought into the card before nor a
+    name with a line break in the report comes back as a heading."""
+    from occbio.review.report import kept_section
+
+    report = {
+        "annotators": {FAKE: 1},
+        "items_judged": 1,
+        "ties": 0,
+        "precision": [],
+        "agreement": [],
+        "threshold": [{"pair": "en-es", "target": 0.95, "threshold": None, "judged": 1}],
+    }
+    written = datacard_section({**report, "annotators": {"NAME": 1}}, date="2026-01-01")
+    legacy = replace_section(CARD, written.replace("NAME", FAKE))  # the name, raw
+    assert "\n## Licence and attribution\n" in legacy  # as occbio wrote it before
+    section = kept_section(legacy, report)
+    assert section is not None and "imported 2026-01-01" in section
+    assert [x for x in section.splitlines() if x.startswith("## ")] == ["## Human review"]
+    assert "\n## Licence" not in replace_section(CARD, section)
 
 
 def test_a_huge_name_is_refused(run: Path, tmp_path: Path) -> None:
@@ -124,7 +177,7 @@ def test_a_section_a_name_brought_in_goes_when_clean_files_are_imported(
     stage's checksum is of the card as it is now (so `mine` skips write rightly)."""
     fake = datacard_section(
         {
-            "annotators": {FAKE: 1},
+            "annotators": {"NAME": 1},
             "items_judged": 1,
             "ties": 0,
             "precision": [],
@@ -132,7 +185,7 @@ def test_a_section_a_name_brought_in_goes_when_clean_files_are_imported(
             "threshold": [{"pair": "en-es", "target": 0.95, "threshold": None, "judged": 1}],
         },
         date="2026-01-01",
-    )
+    ).replace("NAME", FAKE)  # the name, raw, as occbio wrote it before
     (run / "DATACARD.md").write_text(replace_section(CARD, fake), encoding="utf-8")
     assert "Mallory" in (run / "DATACARD.md").read_text("utf-8")
     clean = page_file(run, tmp_path / "ana.json", "ana", {1: P, 2: P})

@@ -261,7 +261,7 @@ def run_genders(run_dir: Path) -> dict[str, str]:
                 try:
                     row = json.loads(line)
                     genders[str(row["qid"])] = str(row.get("gender") or UNKNOWN)
-                except (ValueError, KeyError, TypeError):
+                except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
                     continue
     return genders
 

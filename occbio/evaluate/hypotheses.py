@@ -47,9 +47,11 @@ def parse_system(value: str) -> tuple[str, Path]:
     """``NAME=PATH`` (or a bare ``PATH``, named after the file) -> (name, path)."""
     name, sep, path = value.partition("=")
     if not sep:
-        return Path(value).stem or value, Path(value)
+        name, path = Path(value).stem or value, value
     if not name or not path:
         raise HypothesisError(f"--system expects NAME=PATH, got {value!r}")
+    if not name.isprintable():  # it is printed in the table, the chart and the CSV files
+        raise HypothesisError(f"--system {value!r}: a system name is plain text on one line")
     return name, Path(path)
 
 

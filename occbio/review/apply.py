@@ -174,6 +174,13 @@ def apply_review(run_dir: Path) -> str:
         if not rows:
             raise ReviewError(f"{corpus_file(run_dir)} holds no segment")
         langs = list(rows[0]["text"])
+        known = {f"{rid}:{r['qid']}:{r['seg']}:{lang}" for r in rows for lang in langs[1:]}
+        unknown = next((i for judged in store.values() for i in judged if i not in known), None)
+        if unknown is not None:  # judgments no item takes would be dropped without a word
+            raise ReviewError(
+                f"{run_dir / JUDGMENTS_FILE} is damaged ({unknown[:60]!r} is not an item of run "
+                f"{rid}); delete it and import every annotator's file again"
+            )
         edits, conflicts = post_edits(store)
         counts: Counter[str] = Counter()
         docs = post_edit_documents(

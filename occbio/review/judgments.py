@@ -30,7 +30,7 @@ from typing import Any
 from occbio.io.json_text import parse_json
 from occbio.io.spreadsheet import from_spreadsheet
 from occbio.review.items import BANDS, Item, ReviewError, read_items, run_id
-from occbio.review.report import datacard_section, format_report, replace_section
+from occbio.review.report import datacard_section, format_report, is_control, replace_section
 from occbio.review.stats import (
     PARALLEL,
     PARTIAL,
@@ -67,8 +67,6 @@ STAGE = "review-import"
 CSV_COLUMNS = ("id", "verdict")
 #: the longest annotator name (a name goes into the data card and the terminal)
 MAX_NAME = 100
-#: bidirectional embeddings, overrides and isolates: they reorder the text shown around them
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: What a spreadsheet user may type for each verdict (case, spaces and hyphens aside).
 _SPELLINGS = {
     "parallel": PARALLEL,
@@ -126,10 +124,7 @@ def _annotator(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ReviewError(f"{where}: no annotator name")
     name = value.strip()
-    bad = next(
-        (c for c in name if c in _BIDI or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")),
-        None,
-    )
+    bad = next((c for c in name if is_control(c)), None)
     if bad is not None:
         raise ReviewError(
             f"{where}: the annotator name {_shown(name)} holds a control character "
@@ -149,7 +144,8 @@ def _verdict(value: Any, where: str) -> str | None:
     key = re.sub(r"[\s-]+", "_", value.strip().lower()) if isinstance(value, str) else None
     if key not in _SPELLINGS:
         raise ReviewError(
-            f"{where}: unknown verdict {value!r} (one of {', '.join(VERDICTS)}, or blank)"
+            f"{where}: unknown verdict {_shown(repr(value))} (one of {', '.join(VERDICTS)}, "
+            "or blank)"
         )
     return _SPELLINGS[key]
 
@@ -158,7 +154,14 @@ def _post_edit(value: Any, where: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise ReviewError(f"{where}: post_edit must be text or null, not {value!r}")
+        raise ReviewError(f"{where}: post_edit must be text or null, not {_shown(repr(value))}")
+    # line breaks become spaces in the corpus (clean_text); other controls are no text at all
+    spaces = "\t\n\r\x85"
+    bad = next((c for c in value if unicodedata.category(c) == "Cc" and c not in spaces), None)
+    if bad is not None:
+        raise ReviewError(
+            f"{where}: the post-edit holds a control character (U+{ord(bad):04X}): remove it"
+        )
     return value.strip() or None
 
 

@@ -3,6 +3,8 @@ review" section, from :func:`occbio.review.judgments.build_report`'s numbers."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -10,6 +12,8 @@ __all__ = [
     "SECTION",
     "markdown_text",
     "current_section",
+    "is_control",
+    "kept_section",
     "datacard_section",
     "format_report",
     "replace_section",
@@ -19,14 +23,41 @@ SECTION = "## Human review"
 #: the heading the section is written before (the write stage's card always has it)
 _BEFORE = "## Known limitations"
 #: characters Markdown (CommonMark, GitHub's tables and maths) gives a meaning inside a line
+#: bidirectional embeddings, overrides and isolates: they reorder the text shown around them
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def is_control(c: str) -> bool:
+    """Whether character ``c`` acts on what shows rather than showing: a C0 or C1 control
+    (line breaks, terminal escapes), a line or paragraph separator, half a surrogate pair, a
+    bidirectional override. (Joiners, which some scripts need, are not.)"""
+    return c in _BIDI or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")
+
+
 _MARKDOWN = {c: "\\" + c for c in "\\`*_[]|~$"} | {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
 
 
 def markdown_text(text: str) -> str:
-    """``text`` (a name) as Markdown shows it, as text: no emphasis, link, table cell, HTML
-    or maths can start in it. Line breaks never reach here (names with control characters
-    are refused on import)."""
-    return "".join(_MARKDOWN.get(c, c) for c in text)
+    """``text`` (a name) as Markdown shows it, as text, on one line: no emphasis, link, table
+    cell, HTML or maths can start in it, and a control character (a line break that would
+    start a heading, a terminal escape; refused on import, but a report written before may
+    hold one) shows as U+FFFD."""
+    return "".join("\ufffd" if is_control(c) else _MARKDOWN.get(c, c) for c in text)
+
+
+def kept_section(card: str, report: Mapping[str, Any] | None) -> str | None:
+    """The ``## Human review`` section a re-written card keeps: made again from the review's
+    report (``review/report.json``), dated as ``card``'s section says, so nothing but the
+    figures and the escaped names comes back; ``card``'s own section when there is no
+    report to make it from; None when the card has none."""
+    section = current_section(card)
+    if section is None or report is None:
+        return section
+    try:
+        date = re.search(r"imported (\d{4}-\d{2}-\d{2})", section)
+        return datacard_section(report, date=date.group(1) if date else "earlier")
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+        return section
 
 
 def _pct(x: float | None) -> str:

@@ -247,11 +247,15 @@ def _keep_review(run: RunDir, card: str) -> str:
     if not path.is_file() or not judged.is_file():
         return card
     from occbio.review.items import ReviewError, run_id
-    from occbio.review.report import current_section, replace_section
+    from occbio.review.report import kept_section, replace_section
 
+    try:  # the section is made again from the report (names escaped); else kept as written
+        report = json.loads((run.path / "review" / "report.json").read_text("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        report = None
     try:
         reviewed = json.loads(judged.read_text(encoding="utf-8")).get("run")
-        section = current_section(path.read_text(encoding="utf-8"))
+        section = kept_section(path.read_text(encoding="utf-8"), report)
         if section is None or reviewed != run_id(run.path):
             return card
     except (OSError, ValueError, ReviewError, AttributeError, RecursionError):
