@@ -10,6 +10,13 @@ would let a second run in). The holder's details go to ``RUN_DIR/.occbio.lock``,
 read for the message. The kernel releases a ``flock`` when its process dies, however it dies,
 so a killed run never blocks the next one. ``flock`` is advisory and local: on a network file
 system that does not support it, two machines are not kept apart.
+
+Commands that only *read* the run's data and write their results into a folder of their own
+(``evaluate``, ``review export``) take the lock shared (``run_lock(path, shared=True)``): any
+number of them work side by side, while a command that writes the run (``mine``, ``augment``,
+``review import|apply``) is refused as long as one reads, and they are refused while one writes.
+Their output folder gets an exclusive lock of its own (:func:`output_lock`), so two commands
+never fill the same folder with a mixture of their files.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
-__all__ = ["LOCK_FILE", "RunDirError", "RunLocked", "run_lock"]
+__all__ = ["LOCK_FILE", "RunDirError", "RunLocked", "output_lock", "run_lock"]
 
 LOCK_FILE = ".occbio.lock"
 
@@ -46,9 +53,23 @@ def _holder(path: Path) -> str:
             info = json.loads(os.read(fd, 4096).decode("utf-8"))
         finally:
             os.close(fd)
-        return f"pid {info['pid']} on {info['host']}, `{info['command']}`, since {info['since']}"
-    except (OSError, ValueError, KeyError, TypeError):
+        pid, host = int(info["pid"]), str(info["host"])
+        if host == socket.gethostname() and not _alive(pid):
+            # a reader that has ended since (readers share the lock and the details file)
+            return "a process that left no current details"
+        return f"pid {pid} on {host}, `{info['command']}`, since {info['since']}"
+    except (OSError, ValueError, KeyError, TypeError, OverflowError):
         return "a process that left no details"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: it exists
+        return True
+    return pid > 0
 
 
 def _write_details(path: Path) -> None:
@@ -72,26 +93,70 @@ def _write_details(path: Path) -> None:
         os.close(fd)
 
 
+def _note_reader(path: Path) -> None:
+    """A reader's details, for the message of a writer it keeps out: best effort, only in a
+    run directory (a corpus folder given on its own gets no file), never through a link."""
+    if (path / "manifest.json").is_file():
+        with contextlib.suppress(RunDirError, OSError):  # a read-only run is still read
+            _write_details(path)
+
+
 @contextlib.contextmanager
-def run_lock(path: Path) -> Iterator[None]:
+def run_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
     """Hold the directory ``path`` (created if needed) for this process; :class:`RunLocked`
-    when another process holds it, :class:`RunDirError` when it cannot be a directory of ours."""
+    when another process holds it, :class:`RunDirError` when it cannot be a directory of ours.
+    ``shared``: for a command that only reads the run (the directory must exist); readers
+    hold it together, a writer holds it alone."""
     path = Path(path)
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        if not shared:
+            path.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise RunDirError(f"cannot use {path} as the run directory (--out): {reason}") from None
     try:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
+            if shared:
+                raise RunLocked(
+                    f"{path} is being written by another occbio command ({_holder(path)}); "
+                    "wait for it to finish, then run this one again"
+                ) from None
             raise RunLocked(
                 f"{path} is in use by another occbio run ({_holder(path)}); wait for it to "
                 "finish, or choose another --out"
             ) from None
-        _write_details(path)
+        if shared:
+            _note_reader(path)
+        else:
+            _write_details(path)
         yield
     finally:
         os.close(fd)  # releases the flock
+
+
+@contextlib.contextmanager
+def output_lock(path: Path, command: str) -> Iterator[None]:
+    """Hold the output folder ``path`` (created if needed) of a command that fills it with
+    several files (``evaluate``, ``review export``) for this process alone; :class:`RunLocked`
+    when another process fills it. Nothing is written for the lock itself."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise RunDirError(f"cannot use {path} as the output folder (--out): {reason}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RunLocked(
+                f"{path} is being written by another `occbio {command}`; wait for it to "
+                "finish, or choose another --out"
+            ) from None
+        yield
+    finally:
+        os.close(fd)
