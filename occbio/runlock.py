@@ -72,14 +72,16 @@ def _alive(pid: int) -> bool:
     return pid > 0
 
 
-def _write_details(path: Path) -> None:
+def _write_details(path: Path, *, shared: bool = False) -> None:
     """Who holds the lock, for the message of a refused run (never through a link)."""
-    details = {
+    details: dict[str, object] = {
         "pid": os.getpid(),
         "host": socket.gethostname(),
         "command": " ".join(["occbio", *sys.argv[1:]])[:300],
         "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
+    if shared:
+        details["shared"] = True
     try:
         fd = os.open(path / LOCK_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
     except OSError as exc:
@@ -96,9 +98,25 @@ def _write_details(path: Path) -> None:
 def _note_reader(path: Path) -> None:
     """A reader's details, for the message of a writer it keeps out: best effort, only in a
     run directory (a corpus folder given on its own gets no file), never through a link."""
-    if (path / "manifest.json").is_file():
+    if (path / "manifest.json").is_file() and not _read_by_live_reader(path):
         with contextlib.suppress(RunDirError, OSError):  # a read-only run is still read
-            _write_details(path)
+            _write_details(path, shared=True)
+
+
+def _read_by_live_reader(path: Path) -> bool:
+    """Whether the details file names another reader, alive on this host: a second reader
+    leaves them as they are (it may end first while the other reads on). Details of a writer
+    are stale once a reader holds the lock, so they are replaced."""
+    try:
+        fd = os.open(path / LOCK_FILE, os.O_RDONLY | os.O_NOFOLLOW)
+        try:
+            info = json.loads(os.read(fd, 4096).decode("utf-8"))
+        finally:
+            os.close(fd)
+        host, pid = str(info["host"]), int(info["pid"])
+        return info.get("shared") is True and host == socket.gethostname() and _alive(pid)
+    except (OSError, ValueError, KeyError, TypeError, OverflowError):
+        return False
 
 
 @contextlib.contextmanager
