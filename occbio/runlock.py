@@ -27,6 +27,7 @@ import fcntl
 import json
 import os
 import socket
+import stat
 import sys
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -35,6 +36,8 @@ from pathlib import Path
 __all__ = ["LOCK_FILE", "RunDirError", "RunLocked", "output_lock", "run_lock"]
 
 LOCK_FILE = ".occbio.lock"
+#: How the details are read: never through a link, never waiting on a FIFO.
+_READ_DETAILS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
 
 
 class RunDirError(RuntimeError):
@@ -48,7 +51,7 @@ class RunLocked(RuntimeError):
 def _holder(path: Path) -> str:
     """The lock holder's details as a phrase, from the details file (best effort)."""
     try:
-        fd = os.open(path / LOCK_FILE, os.O_RDONLY | os.O_NOFOLLOW)
+        fd = os.open(path / LOCK_FILE, _READ_DETAILS)
         try:
             info = json.loads(os.read(fd, 4096).decode("utf-8"))
         finally:
@@ -83,13 +86,25 @@ def _write_details(path: Path, *, shared: bool = False) -> None:
     if shared:
         details["shared"] = True
     try:
-        fd = os.open(path / LOCK_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+        # O_NONBLOCK: a FIFO in its place is an error at once, not a wait for a reader
+        flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+        fd = os.open(path / LOCK_FILE, flags, 0o644)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         if exc.errno == errno.ELOOP:
             reason = "it is a symbolic link, and occbio writes through no link in a run directory"
+        if exc.errno == errno.ENXIO:
+            reason = "it is a FIFO, not a regular file"
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise RunDirError(
+                f"cannot write {path / LOCK_FILE}: {reason}; this command writes the run, so "
+                "its directory must be writable"
+            ) from None
         raise RunDirError(f"cannot write {path / LOCK_FILE}: {reason}; remove it") from None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RunDirError(f"cannot write {path / LOCK_FILE}: not a regular file; remove it")
+        os.ftruncate(fd, 0)
         os.write(fd, json.dumps(details).encode("utf-8"))
     finally:
         os.close(fd)
@@ -108,7 +123,7 @@ def _read_by_live_reader(path: Path) -> bool:
     leaves them as they are (it may end first while the other reads on). Details of a writer
     are stale once a reader holds the lock, so they are replaced."""
     try:
-        fd = os.open(path / LOCK_FILE, os.O_RDONLY | os.O_NOFOLLOW)
+        fd = os.open(path / LOCK_FILE, _READ_DETAILS)
         try:
             info = json.loads(os.read(fd, 4096).decode("utf-8"))
         finally:
@@ -172,8 +187,8 @@ def output_lock(path: Path, command: str) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise RunLocked(
-                f"{path} is being written by another `occbio {command}`; wait for it to "
-                "finish, or choose another --out"
+                f"{path} is being written by another occbio command (one `occbio {command}` "
+                "at a time fills a folder); wait for it to finish, or choose another --out"
             ) from None
         yield
     finally:

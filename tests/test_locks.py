@@ -183,7 +183,8 @@ def test_two_evaluations_never_fill_one_folder(
     first = _pause(paused, tmp_path, str(run), "--tgt", "es", "--system", f"first={system}")
     second = _occbio("evaluate", str(run), "--tgt", "es", "--system", f"second={system}")
     assert second.returncode == 1
-    assert "is being written by another `occbio evaluate`" in second.stderr, second.stderr
+    assert "is being written by another occbio command" in second.stderr, second.stderr
+    assert "one `occbio evaluate` at a time" in second.stderr
     assert second.stderr.count("\n") == 1
     other = _occbio("evaluate", str(run), "--tgt", "ca", "--system", f"s={ca}", "-q")
     assert other.returncode == 0, other.stderr

@@ -234,9 +234,9 @@ def _evaluate(
         stack.enter_context(output_lock(out, "evaluate"))
     else:
         out.mkdir(parents=True, exist_ok=True)
+    _remove_staged(out)  # what a killed evaluation left (this process holds OUT)
     simulated: dict[str, Path] = {}  # staged file -> its place in OUT/systems/
     if args.simulate:
-        _remove_staged(out)  # what a killed evaluation left (this process holds OUT)
         stage = Path(tempfile.mkdtemp(prefix=_STAGED_PREFIX, suffix=".tmp", dir=out))
         stack.callback(shutil.rmtree, stage, ignore_errors=True)
         for name, (hyps, cf_hyps) in simulate(testset, tgt, args.seed).items():
@@ -256,6 +256,8 @@ def _evaluate(
         )  # fmt: skip
     against = f"corpus/corpus.{tgt}"
     hyps = {n: read_hypotheses(n, p, ids, refs, against) for n, p in systems.items()}
+    for h in hyps.values():  # the simulated systems are named where they will be
+        h.path = simulated.get(h.path, h.path)
     shifted = {}
     for name, h in hyps.items():
         offset = shift_suspect(h.lines, refs)
@@ -276,8 +278,6 @@ def _evaluate(
         for sid, line in zip(cf_order, lines.lines, strict=True):
             aligned[position[sid]] = line
         cf_hyps[name] = aligned
-    for h in hyps.values():  # the simulated systems are recorded where they will be
-        h.path = simulated.get(h.path, h.path)
     cf_systems = {n: simulated.get(p, p) for n, p in cf_systems.items()}
 
     data = Data(
