@@ -252,13 +252,13 @@ def _run_command(args: argparse.Namespace, cfg: RunConfig) -> None:
         print(result.summary(_SUMMARY_KEYS["align"]))
         print(f"alignments: {cfg.out_dir / ALIGNMENTS_FILE} (and .tsv)")
         if args.explain is not None:
-            print(explain(cfg, args.explain, input_path=args.input))
+            print(explain(cfg, args.explain, input_path=args.input, full=args.full))
         return
     upto = "write" if args.command == "mine" else args.command
     _check_inputs_up_front(cfg, upto)
     _run_stages(cfg, upto, show_progress=not args.quiet)
     if args.command == "align" and args.explain is not None:
-        print(explain(cfg, args.explain))
+        print(explain(cfg, args.explain, full=args.full))
     if upto == "write":
         stats = read_stats(cfg.out_dir)
         if stats is not None and not args.quiet:

@@ -358,8 +358,14 @@ def build_parser() -> argparse.ArgumentParser:
     align.add_argument(
         "--explain",
         metavar="DOC",
-        help="after aligning, print every candidate pair of one document (a QID, or a doc id "
-        "of --input) with its scores and why it was kept or dropped",
+        help="after aligning, explain one document (a QID, or a doc id of --input): a summary "
+        "of its tuples and candidate pairs, kept and dropped with the reason",
+    )
+    align.add_argument(
+        "--full",
+        action="store_true",
+        help="with --explain: also every candidate pair, its scores and why it was kept or "
+        "dropped (hundreds of lines for a long document)",
     )
     sub.add_parser(
         "balance",

@@ -399,13 +399,18 @@ class StageState:
         """Delete earlier outputs of this stage that this run did not write again (only plain
         files inside the run directory)."""
         root = self.run.path.resolve()
+        removed = []
         for name in sorted(names):
             path = (self.run.path / name).resolve()
             if path.is_file() and root in path.parents:
                 path.unlink()
-                log.info(
-                    "%s: removed %s, an output of an earlier run not written again", self.name, name
-                )
+                removed.append(name)
+        if removed:  # a user's files: said even with -q
+            log.warning(
+                "%s: removed %s: written by an earlier run of the stage, not by this one",
+                self.name,
+                _grouped(removed),
+            )
 
     def _remove_temporaries(self, outputs: Iterable[str]) -> None:
         """Delete the ``.NAME.*.tmp`` files a killed :func:`atomic_write` of one of this stage's
@@ -414,6 +419,19 @@ class StageState:
             path = self.run.path / name
             for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
                 tmp.unlink(missing_ok=True)
+
+
+def _grouped(names: list[str]) -> str:
+    """``corpus/counterfactual.* (10 files), corpus/corpus.ca``: files of one stem together."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        head, _, tail = name.rpartition("/")
+        stem = tail.split(".", 1)[0]
+        groups.setdefault(f"{head}/{stem}" if head else stem, []).append(name)
+    return ", ".join(
+        members[0] if len(members) == 1 else f"{stem}.* ({len(members)} files)"
+        for stem, members in groups.items()
+    )
 
 
 class ChunkedWriter:

@@ -10,6 +10,13 @@ would let a second run in). The holder's details go to ``RUN_DIR/.occbio.lock``,
 read for the message. The kernel releases a ``flock`` when its process dies, however it dies,
 so a killed run never blocks the next one. ``flock`` is advisory and local: on a network file
 system that does not support it, two machines are not kept apart.
+
+Commands that only *read* the run's data and write their results into a folder of their own
+(``evaluate``, ``review export``) take the lock shared (``run_lock(path, shared=True)``): any
+number of them work side by side, while a command that writes the run (``mine``, ``augment``,
+``review import|apply``) is refused as long as one reads, and they are refused while one writes.
+Their output folder gets an exclusive lock of its own (:func:`output_lock`), so two commands
+never fill the same folder with a mixture of their files.
 """
 
 from __future__ import annotations
@@ -20,14 +27,17 @@ import fcntl
 import json
 import os
 import socket
+import stat
 import sys
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
-__all__ = ["LOCK_FILE", "RunDirError", "RunLocked", "run_lock"]
+__all__ = ["LOCK_FILE", "RunDirError", "RunLocked", "output_lock", "run_lock"]
 
 LOCK_FILE = ".occbio.lock"
+#: How the details are read: never through a link, never waiting on a FIFO.
+_READ_DETAILS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
 
 
 class RunDirError(RuntimeError):
@@ -41,57 +51,145 @@ class RunLocked(RuntimeError):
 def _holder(path: Path) -> str:
     """The lock holder's details as a phrase, from the details file (best effort)."""
     try:
-        fd = os.open(path / LOCK_FILE, os.O_RDONLY | os.O_NOFOLLOW)
+        fd = os.open(path / LOCK_FILE, _READ_DETAILS)
         try:
             info = json.loads(os.read(fd, 4096).decode("utf-8"))
         finally:
             os.close(fd)
-        return f"pid {info['pid']} on {info['host']}, `{info['command']}`, since {info['since']}"
-    except (OSError, ValueError, KeyError, TypeError):
+        pid, host = int(info["pid"]), str(info["host"])
+        if host == socket.gethostname() and not _alive(pid):
+            # a reader that has ended since (readers share the lock and the details file)
+            return "a process that left no current details"
+        return f"pid {pid} on {host}, `{info['command']}`, since {info['since']}"
+    except (OSError, ValueError, KeyError, TypeError, OverflowError):
         return "a process that left no details"
 
 
-def _write_details(path: Path) -> None:
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: it exists
+        return True
+    return pid > 0
+
+
+def _write_details(path: Path, *, shared: bool = False) -> None:
     """Who holds the lock, for the message of a refused run (never through a link)."""
-    details = {
+    details: dict[str, object] = {
         "pid": os.getpid(),
         "host": socket.gethostname(),
         "command": " ".join(["occbio", *sys.argv[1:]])[:300],
         "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
+    if shared:
+        details["shared"] = True
     try:
-        fd = os.open(path / LOCK_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+        # O_NONBLOCK: a FIFO in its place is an error at once, not a wait for a reader
+        flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+        fd = os.open(path / LOCK_FILE, flags, 0o644)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         if exc.errno == errno.ELOOP:
             reason = "it is a symbolic link, and occbio writes through no link in a run directory"
+        if exc.errno == errno.ENXIO:
+            reason = "it is a FIFO, not a regular file"
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise RunDirError(
+                f"cannot write {path / LOCK_FILE}: {reason}; this command writes the run, so "
+                "its directory must be writable"
+            ) from None
         raise RunDirError(f"cannot write {path / LOCK_FILE}: {reason}; remove it") from None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RunDirError(f"cannot write {path / LOCK_FILE}: not a regular file; remove it")
+        os.ftruncate(fd, 0)
         os.write(fd, json.dumps(details).encode("utf-8"))
     finally:
         os.close(fd)
 
 
+def _note_reader(path: Path) -> None:
+    """A reader's details, for the message of a writer it keeps out: best effort, only in a
+    run directory (a corpus folder given on its own gets no file), never through a link."""
+    if (path / "manifest.json").is_file() and not _read_by_live_reader(path):
+        with contextlib.suppress(RunDirError, OSError):  # a read-only run is still read
+            _write_details(path, shared=True)
+
+
+def _read_by_live_reader(path: Path) -> bool:
+    """Whether the details file names another reader, alive on this host: a second reader
+    leaves them as they are (it may end first while the other reads on). Details of a writer
+    are stale once a reader holds the lock, so they are replaced."""
+    try:
+        fd = os.open(path / LOCK_FILE, _READ_DETAILS)
+        try:
+            info = json.loads(os.read(fd, 4096).decode("utf-8"))
+        finally:
+            os.close(fd)
+        host, pid = str(info["host"]), int(info["pid"])
+        return info.get("shared") is True and host == socket.gethostname() and _alive(pid)
+    except (OSError, ValueError, KeyError, TypeError, OverflowError):
+        return False
+
+
 @contextlib.contextmanager
-def run_lock(path: Path) -> Iterator[None]:
+def run_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
     """Hold the directory ``path`` (created if needed) for this process; :class:`RunLocked`
-    when another process holds it, :class:`RunDirError` when it cannot be a directory of ours."""
+    when another process holds it, :class:`RunDirError` when it cannot be a directory of ours.
+    ``shared``: for a command that only reads the run (the directory must exist); readers
+    hold it together, a writer holds it alone."""
     path = Path(path)
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        if not shared:
+            path.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise RunDirError(f"cannot use {path} as the run directory (--out): {reason}") from None
     try:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
+            if shared:
+                raise RunLocked(
+                    f"{path} is being written by another occbio command ({_holder(path)}); "
+                    "wait for it to finish, then run this one again"
+                ) from None
             raise RunLocked(
                 f"{path} is in use by another occbio run ({_holder(path)}); wait for it to "
                 "finish, or choose another --out"
             ) from None
-        _write_details(path)
+        if shared:
+            _note_reader(path)
+        else:
+            _write_details(path)
         yield
     finally:
         os.close(fd)  # releases the flock
+
+
+@contextlib.contextmanager
+def output_lock(path: Path, command: str) -> Iterator[None]:
+    """Hold the output folder ``path`` (created if needed) of a command that fills it with
+    several files (``evaluate``, ``review export``) for this process alone; :class:`RunLocked`
+    when another process fills it. Nothing is written for the lock itself."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise RunDirError(f"cannot use {path} as the output folder (--out): {reason}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RunLocked(
+                f"{path} is being written by another occbio command (one `occbio {command}` "
+                "at a time fills a folder); wait for it to finish, or choose another --out"
+            ) from None
+        yield
+    finally:
+        os.close(fd)

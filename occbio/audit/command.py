@@ -11,6 +11,7 @@ A language a method cannot measure is skipped with a warning; the others are rep
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
 import json
@@ -36,6 +37,7 @@ from occbio.audit.lexicon import LexiconCounter, LexiconResult, LexiconUnavailab
 from occbio.audit.report import MACHINE_DIGITS, format_latex, format_table
 from occbio.io.spreadsheet import spreadsheet_dict_writer
 from occbio.langs import parse_langs
+from occbio.runlock import run_lock
 
 __all__ = ["AuditGroup", "add_audit_parser", "audit_lexicon", "run_audit"]
 
@@ -220,6 +222,15 @@ def run_audit(args: argparse.Namespace) -> int:
     if not args.paths:
         raise AuditInputError("give the files to audit, or a run directory (or --validate LANG)")
     backend = _backend(args) if args.method == "llm" else None
+    with contextlib.ExitStack() as stack:
+        if len(args.paths) == 1 and args.paths[0].is_dir():  # a run: no writer while it is read
+            stack.enter_context(run_lock(args.paths[0], shared=True))
+        groups = _audit(args, backend)
+    print(format_groups(groups, args.fmt), end="")
+    return 0
+
+
+def _audit(args: argparse.Namespace, backend: Any) -> list[AuditGroup]:
     groups: list[AuditGroup] = []
     skipped: Counter[str] = Counter()
     for name, path, genders, input_format in _sources(args):
@@ -245,8 +256,7 @@ def run_audit(args: argparse.Namespace) -> int:
         log.warning("audit: %d %s skipped", n, what.replace("_", " "))
     if not groups:
         raise AuditInputError("nothing to audit: no sentence in a language the method measures")
-    print(format_groups(groups, args.fmt), end="")
-    return 0
+    return groups
 
 
 def format_groups(groups: list[AuditGroup], fmt: str) -> str:

@@ -10,9 +10,13 @@ chart.png) to the evaluation directory.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
 import re
+import shutil
 import sys
+import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -24,7 +28,14 @@ from occbio.evaluate.quality import METRICS, QualityMetric, make_metrics
 from occbio.evaluate.report import FORMATS, chart, format_rows
 from occbio.evaluate.shift import shift_suspect
 from occbio.evaluate.simulate import SYSTEMS, simulate
-from occbio.evaluate.testset import TestSet, read_testset
+from occbio.evaluate.testset import (
+    CORPUS_JSONL,
+    COUNTERFACTUAL_JSONL,
+    TestSet,
+    find_corpus,
+    read_testset,
+)
+from occbio.runlock import output_lock, run_lock
 
 __all__ = ["EvaluateError", "add_evaluate_parser", "run_evaluate"]
 
@@ -166,12 +177,40 @@ def _check(args: argparse.Namespace) -> list[str]:
 
 
 def run_evaluate(args: argparse.Namespace) -> int:
-    """The command; returns the exit status (errors are raised, ``occbio.cli`` prints them)."""
+    """The command; returns the exit status (errors are raised, ``occbio.cli`` prints them).
+
+    The run is locked shared for as long as the command reads it (no `mine`, `augment` or
+    `review apply` can replace the corpus meanwhile; other readers can work), its output
+    folder exclusively (two evaluations never mix their files); the corpus read is checked
+    against the file on disk before anything is written, and its SHA-256 goes in scores.json.
+    """
     metric_names = _check(args)
+    corpus = find_corpus(args.run_dir)
+    run_dir = corpus.parent if corpus.name == "corpus" else corpus
+    # --out RUN itself: the run's own folder is written, so it is held alone
+    inside = args.out is not None and _same_dir(args.out, run_dir)
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(run_lock(run_dir, shared=not inside))
+        return _evaluate(args, metric_names, run_dir, stack, lock_out=not inside)
+
+
+def _same_dir(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _evaluate(
+    args: argparse.Namespace,
+    metric_names: list[str],
+    run_dir: Path,
+    stack: contextlib.ExitStack,
+    *,
+    lock_out: bool,
+) -> int:
     testset = read_testset(args.run_dir)
     src, tgt = _direction(testset, args.src, args.tgt)
-    assert testset.source is not None
-    run_dir = testset.source.parent if testset.source.name == "corpus" else testset.source
     out: Path = args.out or run_dir / "evaluation" / f"{src}-{tgt}"
     present = sorted({s.gender for s in testset.segments})
     for a, b in args.gap or ():
@@ -196,19 +235,28 @@ def run_evaluate(args: argparse.Namespace) -> int:
                 raise EvaluateError(f"--compare: no system named {name!r}")
     if cf_systems and not testset.counterfactual:
         raise EvaluateError("the run has no counterfactual copy: run `occbio augment` first")
-    out.mkdir(parents=True, exist_ok=True)
+    if args.simulate and not testset.counterfactual:
+        raise EvaluateError(
+            f"--simulate needs the run's counterfactual copy: occbio augment {run_dir}"
+        )
+    if lock_out:
+        stack.enter_context(output_lock(out, "evaluate"))
+    else:
+        out.mkdir(parents=True, exist_ok=True)
+    _remove_staged(out)  # what a killed evaluation left (this process holds OUT)
+    simulated: dict[str, Path] = {}  # staged file -> its place in OUT/systems/
     if args.simulate:
-        if not testset.counterfactual:
-            raise EvaluateError(
-                f"--simulate needs the run's counterfactual copy: occbio augment {run_dir}"
-            )
+        stage = Path(tempfile.mkdtemp(prefix=_STAGED_PREFIX, suffix=".tmp", dir=out))
+        stack.callback(shutil.rmtree, stage, ignore_errors=True)
         for name, (hyps, cf_hyps) in simulate(testset, tgt, args.seed).items():
             if name in systems:
                 raise EvaluateError(f"--simulate makes a system named {name!r}: rename yours")
-            systems[name] = _write_text(out / "systems" / f"{name}.{tgt}", hyps)
-            cf_systems[name] = _write_text(
-                out / "systems" / f"counterfactual.{name}.{tgt}", cf_hyps
-            )
+            for key, table, lines, file in (
+                (name, systems, hyps, f"{name}.{tgt}"),
+                (name, cf_systems, cf_hyps, f"counterfactual.{name}.{tgt}"),
+            ):
+                table[key] = _write_text(stage / file, lines)
+                simulated[table[key]] = out / "systems" / file
 
     if not testset.counterfactual:
         log.warning(
@@ -217,6 +265,8 @@ def run_evaluate(args: argparse.Namespace) -> int:
         )  # fmt: skip
     against = f"corpus/corpus.{tgt}"
     hyps = {n: read_hypotheses(n, p, ids, refs, against) for n, p in systems.items()}
+    for h in hyps.values():  # the simulated systems are named where they will be
+        h.path = simulated.get(h.path, h.path)
     shifted = {}
     for name, h in hyps.items():
         offset = shift_suspect(h.lines, refs)
@@ -237,6 +287,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
         for sid, line in zip(cf_order, lines.lines, strict=True):
             aligned[position[sid]] = line
         cf_hyps[name] = aligned
+    cf_systems = {n: simulated.get(p, p) for n, p in cf_systems.items()}
 
     data = Data(
         docs=[s.doc for s in segs],
@@ -267,12 +318,31 @@ def run_evaluate(args: argparse.Namespace) -> int:
     document = _document(args, testset, src, tgt, hyps, cf_systems, metrics, settings, data)
     for name, offset in shifted.items():
         document["systems"][name]["looks_shifted_by"] = offset
+    changed = testset.changed()
+    if changed is not None:  # a writer that ignored the lock (another machine, an editor)
+        raise EvaluateError(
+            f"{changed} changed while the evaluation ran (another process wrote the corpus): "
+            f"nothing written to {out}; run the command again"
+        )
+    for staged, final in simulated.items():
+        final.parent.mkdir(exist_ok=True)
+        os.replace(staged, final)
     _write_outputs(out, result, document, data, src, tgt)
     print(format_rows(result.rows, args.format, document), end="")
     if not args.quiet:
         print(f"evaluation: {out} (scores.json, scores.csv, documents.csv, chart.png)",
               file=sys.stderr)  # fmt: skip
     return 0
+
+
+#: where --simulate's systems wait (in OUT) until the evaluation is written
+_STAGED_PREFIX = ".simulated-"
+
+
+def _remove_staged(out: Path) -> None:
+    for left in out.glob(f"{_STAGED_PREFIX}*.tmp"):
+        if left.is_dir() and not left.is_symlink():
+            shutil.rmtree(left, ignore_errors=True)
 
 
 def _document(
@@ -303,6 +373,11 @@ def _document(
         "occbio": __version__,
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "corpus": str(testset.source),
+        # the files scored against, as read (size, SHA-256; null: the run had none)
+        "corpus_sha256": (testset.checksums.get(CORPUS_JSONL) or {}).get("sha256"),
+        "corpus_files": {
+            name: testset.checksums.get(name) for name in (CORPUS_JSONL, COUNTERFACTUAL_JSONL)
+        },
         "src": src,
         "tgt": tgt,
         "systems": {

@@ -7,15 +7,21 @@ translation file lines up with it) and ``corpus/counterfactual.jsonl`` (``occbio
 
 from __future__ import annotations
 
+import json
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from occbio.io.corpus_segments import read_segments, segment_text
+from occbio.io.corpus_segments import read_segments, redo_hint, segment_text
+from occbio.run import MANIFEST, file_sum
 
 __all__ = ["Segment", "TestSet", "TestSetError", "find_corpus", "read_testset"]
 
 CORPUS_JSONL = "corpus.jsonl"
 COUNTERFACTUAL_JSONL = "counterfactual.jsonl"
+
+log = logging.getLogger(__name__)
 
 
 class TestSetError(ValueError):
@@ -52,10 +58,28 @@ class TestSet:
     #: the counterfactual copy's segment ids, in the order of ``counterfactual.<lang>``
     counterfactual_order: list[str] = field(default_factory=list)
     source: Path | None = None
+    #: file name -> size and SHA-256 of the file as read (``None``: there was none)
+    checksums: dict[str, dict[str, Any] | None] = field(default_factory=dict)
 
     def index(self) -> dict[str, int]:
         """Segment id -> its position in corpus order."""
         return {s.id: i for i, s in enumerate(self.segments)}
+
+    def changed(self) -> str | None:
+        """Which file read has been replaced or changed on disk since (another process wrote
+        the corpus while a command worked on it), or ``None``."""
+        assert self.source is not None
+        for name, recorded in self.checksums.items():
+            if _sum(self.source / name) != recorded:
+                return str(self.source / name)
+        return None
+
+
+def _sum(path: Path) -> dict[str, Any] | None:
+    try:
+        return file_sum(path)
+    except FileNotFoundError:
+        return None
 
 
 def find_corpus(path: Path) -> Path:
@@ -86,6 +110,7 @@ def read_testset(path: Path) -> TestSet:
     """The test set of the run (or corpus folder) at ``path``."""
     corpus = find_corpus(path)
     path = corpus / CORPUS_JSONL
+    checksums = {name: _sum(corpus / name) for name in (CORPUS_JSONL, COUNTERFACTUAL_JSONL)}
     rows = read_segments(path, TestSetError)
     if not rows:
         raise TestSetError(f"{path} holds no segment: the corpus is empty")
@@ -102,11 +127,38 @@ def read_testset(path: Path) -> TestSet:
         gender = row.get("gender") if isinstance(row.get("gender"), str) else "unknown"
         name = row.get("name") if isinstance(row.get("name"), str) else ""
         segments.append(Segment(sid, row["qid"], gender, _occupations(row), text, name))
-    testset = TestSet(segments, langs, source=corpus)
+    testset = TestSet(segments, langs, source=corpus, checksums=checksums)
     cf_path = corpus / COUNTERFACTUAL_JSONL
     if cf_path.is_file():
         _read_counterfactual(testset, cf_path)
+    changed = testset.changed()
+    if changed is not None:
+        raise TestSetError(
+            f"{changed} changed while it was read (another process is writing the corpus); "
+            "run the command again once it is done"
+        )
+    for name, recorded in checksums.items():
+        if recorded is not None:
+            _warn_if_not_as_written(corpus, name, recorded)
     return testset
+
+
+def _warn_if_not_as_written(corpus: Path, name: str, read: dict[str, Any]) -> None:
+    """A corpus file of a run that is no longer what the run's write stage wrote (cut short at
+    a line's end, edited): said, since the figures would silently be of fewer segments."""
+    try:
+        manifest = json.loads((corpus.parent / MANIFEST).read_text(encoding="utf-8"))
+        written = manifest["stages"]["write"]["checksums"][f"{corpus.name}/{name}"]
+        if not isinstance(written, dict):
+            return
+    except (OSError, ValueError, KeyError, TypeError):
+        return  # a corpus folder on its own, or a run written before checksums
+    if written.get("sha256") != read["sha256"]:
+        log.warning(
+            "%s is not the file the run wrote (%d bytes, %s when written): cut short or "
+            "edited since; %s",
+            corpus / name, read["size"], written.get("size"), redo_hint(corpus / name),
+        )  # fmt: skip
 
 
 def _read_counterfactual(testset: TestSet, path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from occbio.io.json_text import parse_json
 
-__all__ = ["Provenance", "read_segments", "segment_provenance", "segment_text"]
+__all__ = ["Provenance", "read_segments", "redo_hint", "segment_provenance", "segment_text"]
 
 #: The provenance keys of a corpus.jsonl row, each ``{lang: value}``.
 _PROVENANCE_KEYS = ("page_ids", "revision_ids", "revision_timestamps", "sources")
@@ -44,10 +44,34 @@ def read_segments(path: Path, error: type[Exception] = ValueError) -> list[tuple
             except (ValueError, KeyError, TypeError):
                 raise error(
                     f"{path}:{n}: not a segment of an occbio corpus (text, qid, seg expected); "
-                    "was the file edited? `occbio write` writes it again"
+                    f"was the file edited? {redo_hint(path)}"
                 ) from None
             rows.append((n, row))
     return rows
+
+
+def redo_hint(path: Path) -> str:
+    """What writes a run's corpus file ``RUN/corpus/NAME.jsonl`` again, as advice."""
+    path = Path(path)
+    run = path.parent.parent
+    if path.name.startswith("counterfactual.") or _augmented(run):
+        # `occbio write` or a `mine` without --augment would remove the counterfactual copy
+        return f"`occbio augment {run}` writes it again"
+    if path.name.startswith("post-edited."):
+        return f"`occbio review apply {run}` writes it again"
+    return (
+        f"the `occbio mine` that made the run, run again with the same options and --out {run}, "
+        "writes it again"
+    )
+
+
+def _augmented(run: Path) -> bool:
+    """Whether the run's last write stage wrote the counterfactual copy too."""
+    try:
+        manifest = json.loads((run / "manifest.json").read_text(encoding="utf-8"))
+        return manifest["stages"]["write"]["settings"]["augment"] is True
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
 
 
 def segment_text(

@@ -11,15 +11,25 @@ spreadsheet user's.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from collections.abc import Sequence
 from html import escape
 from importlib import resources
 from pathlib import Path
 
 from occbio.io.spreadsheet import spreadsheet_writer
-from occbio.review.items import Item, ReviewError, read_items, stratified_sample
+from occbio.review.items import (
+    Item,
+    ReviewError,
+    corpus_file,
+    read_items,
+    run_id,
+    stratified_sample,
+)
 from occbio.run import atomic_write
+from occbio.runlock import output_lock, run_lock
 
 __all__ = ["CSV_COLUMNS", "CONTEXT_SEPARATOR", "export_review", "page_data", "render_page"]
 
@@ -94,19 +104,42 @@ def export_review(
 ) -> list[Path]:
     """Write ``OUT/review-PAIR.html`` and ``OUT/review-PAIR.csv`` for each language pair:
     ``sample`` items per pair (stratified, seeded) or, with ``sample=None``, every item.
-    Returns the paths written, each pair's page then its CSV."""
+    Returns the paths written, each pair's page then its CSV.
+
+    The run is locked shared while it is read (no command that writes it can run meanwhile),
+    ``OUT`` exclusively while it is written; a corpus changed by a process that ignored the
+    lock is an error before anything is written."""
     if sample is not None and sample < 1:
         raise ReviewError(f"--sample {sample}: give at least 1 item per language pair")
-    items, meta = read_items(Path(run_dir), langs)
-    chosen = list(items) if sample is None else stratified_sample(items, sample, seed)
-    paths: list[Path] = []
-    for lang in meta["langs"]:
-        pair = f"{meta['pivot']}-{lang}"
-        pair_items = [item for item in chosen if item.pair == pair]
-        page = Path(out) / f"review-{pair}.html"
-        with atomic_write(page) as fh:
-            fh.write(render_page(page_data(pair_items, run=meta["run"], pair=pair)))
-        table = Path(out) / f"review-{pair}.csv"
-        _write_csv(table, pair_items)
-        paths += [page, table]
+    run_dir = Path(run_dir)
+    run_id(run_dir)  # no corpus: one line, before any lock
+    inside = _same_dir(Path(out), run_dir)  # --out RUN: the run's own folder, held alone
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(run_lock(run_dir, shared=not inside))
+        items, meta = read_items(run_dir, langs)
+        chosen = list(items) if sample is None else stratified_sample(items, sample, seed)
+        if not inside:
+            stack.enter_context(output_lock(Path(out), "review export"))
+        if run_id(run_dir) != meta["run"]:
+            raise ReviewError(
+                f"{corpus_file(run_dir)} changed while it was read (another process wrote the "
+                f"corpus): nothing written to {out}; run the command again"
+            )
+        paths: list[Path] = []
+        for lang in meta["langs"]:
+            pair = f"{meta['pivot']}-{lang}"
+            pair_items = [item for item in chosen if item.pair == pair]
+            page = Path(out) / f"review-{pair}.html"
+            with atomic_write(page) as fh:
+                fh.write(render_page(page_data(pair_items, run=meta["run"], pair=pair)))
+            table = Path(out) / f"review-{pair}.csv"
+            _write_csv(table, pair_items)
+            paths += [page, table]
     return paths
+
+
+def _same_dir(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False

@@ -1,12 +1,15 @@
-"""``occbio align --explain DOC``: every candidate pair of one document, its scores, its fate.
+"""``occbio align --explain DOC``: one document's candidate pairs, their scores, their fate.
 
 For a user choosing a threshold, or wondering why a sentence they expected is missing: the
 document is scored exactly as the align stage scores it (same encoder, cache, background
-samples, pool correction), and each candidate pair is listed with its cosine, within-document
-margin and margin score, and the reason it was kept or dropped. A long document has hundreds of
-candidate pairs, so a summary comes first: the tuples kept and dropped by reason, and per
-language pair the candidates by fate; a tuple dropped by a threshold names the score that
-failed it (a tuple falls on its weakest language, which need not be the pair listed).
+samples, pool correction). A long document has hundreds of candidate pairs (over 1,100 lines
+for the sample's first biography), so what is printed by default is a summary of some 30
+lines: the tuples kept and dropped by reason, per language pair the candidates by fate, the
+kept tuples nearest the rule, the dropped tuples nearest to passing it (each naming the score
+that failed it: a tuple falls on its weakest language, which need not be the pair listed) and
+each pair's best candidates that were not kept. ``--full`` adds the table: every candidate
+pair with its cosine, within-document margin and margin score, and the reason it was kept or
+dropped.
 """
 
 from __future__ import annotations
@@ -36,8 +39,15 @@ def _short(text: str, width: int = 48) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> str:
-    """A readable report of document ``doc_id``'s candidate pairs (see the module docstring)."""
+#: How many tuples and candidates the summary shows (the rest: ``--full``).
+_KEPT_SHOWN, _DROPPED_SHOWN, _CANDIDATES_SHOWN = 3, 4, 4
+
+
+def explain(
+    cfg: RunConfig, doc_id: str, *, input_path: Path | None = None, full: bool = False
+) -> str:
+    """A readable report of document ``doc_id``'s candidate pairs (see the module docstring):
+    the summary, and with ``full`` every candidate pair."""
     run = RunDir(cfg.out_dir)
     docs, inputs = align_inputs(cfg, run, input_path, Counter())
     doc = next((d for d in docs.iter_from(0) if d.doc == doc_id), None)
@@ -83,6 +93,7 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
         )
     verdict = {}  # pivot sentence (the user's index) -> (tuple indices, verdict)
     tuple_counts: Counter[str] = Counter()
+    judged: list[tuple[AlignedTuple, str]] = []
     for t in doc_tuples(
         doc, vectors, denominators, pivot=pivot, langs=langs, cfg=a, offsets=offsets
     ):
@@ -90,11 +101,15 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
         why = reject_reason(t, rule=rule, pivot=pivot, cfg=a, factors=factors)
         tuple_counts[why or "kept"] += 1
         verdict[t.idx[pivot]] = (t.idx, _detail(why, t, rule) if why else "KEPT")
+        judged.append((t, verdict[t.idx[pivot]][1]))
     summary = [
         f"  {sum(tuple_counts.values())} tuples aligned in every language: "
         + _counts(tuple_counts, first="kept")
     ]
     details = []
+    missed: dict[str, list[str]] = {}  # each pair's best candidates not kept, best first
+    per_pair = max(1, _CANDIDATES_SHOWN // max(1, len(langs) - 1))
+    rows = 0
     for lang in langs:
         if lang == pivot:
             continue
@@ -117,6 +132,7 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
             if (src, trg) in seen:
                 continue
             seen.add((src, trg))
+            rows += 1
             if (src, trg) not in chosen:
                 why = f"not retrieved ({a.mode}: a better pair took one side)"
             elif doc.source_index(pivot, src) not in verdict:
@@ -127,6 +143,13 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
                     why = "not retrieved"
             fates[_fate(why)] += 1
             score = float(cand.score[i]) - offsets.get(lang, 0.0)
+            if why != "KEPT" and len(missed.get(lang, [])) < per_pair:
+                x, y = doc.sentences[pivot][src], doc.sentences[lang][trg]
+                missed.setdefault(lang, []).append(
+                    f"    {pivot}-{lang} {doc.source_index(pivot, src):>4} "
+                    f"{doc.source_index(lang, trg):>4}  score {score:.3f}  {why}\n"
+                    f"{'':>16}{_short(x, 36)} | {_short(y, 36)}"
+                )
             evidence = ""
             if model is not None:
                 x, y = doc.sentences[pivot][src], doc.sentences[lang][trg]
@@ -143,7 +166,48 @@ def explain(cfg: RunConfig, doc_id: str, *, input_path: Path | None = None) -> s
         summary.append(
             f"  {pivot}-{lang}: {len(seen)} candidate pairs: " + _counts(fates, first="kept")
         )
-    return "\n".join([*lines, *summary, *details])
+    if full:
+        return "\n".join([*lines, *summary, *details])
+    closest = _closest(judged, langs, pivot, rule)
+    if missed:
+        closest += ["", "  the best candidate pairs not kept, per language pair:"]
+        closest += [line for lang in langs for line in missed.get(lang, [])]
+    more = f"  every candidate pair with its scores and verdict ({rows} rows): add --full"
+    return "\n".join([*lines, *summary, *closest, "", more])
+
+
+def _strength(t: AlignedTuple, rule: Acceptance) -> float:
+    """How well a tuple does under the rule: its probability under a probability rule, else
+    its weakest score (what a threshold compares)."""
+    if rule.min_prob is not None and t.prob is not None:
+        return t.prob
+    return min(t.score.values()) if t.score else float("-inf")
+
+
+def _closest(
+    judged: list[tuple[AlignedTuple, str]], langs: list[str], pivot: str, rule: Acceptance
+) -> list[str]:
+    """The kept tuples nearest the rule (weakest first) and the dropped ones nearest to
+    passing it (strongest first), two lines each."""
+    kept = sorted((t for t, why in judged if why == "KEPT"), key=lambda t: _strength(t, rule))
+    dropped = sorted(
+        ((t, why) for t, why in judged if why != "KEPT"), key=lambda tw: -_strength(tw[0], rule)
+    )
+    out = []
+    for title, chosen, total in (
+        ("kept tuples nearest the rule", [(t, "KEPT") for t in kept[:_KEPT_SHOWN]], len(kept)),
+        ("dropped tuples nearest to passing", dropped[:_DROPPED_SHOWN], len(dropped)),
+    ):
+        if not chosen:
+            continue
+        out += ["", f"  {title} ({len(chosen)} of {total}):"]
+        for t, why in chosen:
+            where = " ".join(f"{lang} {t.idx[lang]}" for lang in langs if lang in t.idx)
+            scores = " ".join(f"{lang} {s:.3f}" for lang, s in t.score.items())
+            prob = f"  P {t.prob:.3f}" if t.prob is not None else ""
+            out.append(f"    {where}  scores {scores}{prob}  {why}")
+            out.append(f"      {pivot}: {_short(t.text.get(pivot, ''), 72)}")
+    return out
 
 
 def _detail(reason: str, t: AlignedTuple, rule: Acceptance) -> str:

@@ -36,7 +36,7 @@ from occbio.report.chart import gender_gap_chart, occupation_chart
 from occbio.report.datacard import provenance, render_datacard
 from occbio.report.funnel import Person, funnel
 from occbio.rewrite import rules_fingerprint
-from occbio.run import RunDir, atomic_write, fingerprint
+from occbio.run import RunDir, StageState, atomic_write, fingerprint
 from occbio.stages.align import ALIGNMENTS_FILE
 from occbio.stages.balance import BALANCED_FILE, GROUPS_FILE, PEOPLE_FILE
 from occbio.stages.balance import STAGE as BALANCE_STAGE
@@ -376,8 +376,25 @@ def run_write(
     )
     counts = {"documents": written["documents"], "segments": written["segments"], **augmented}
     outputs = [*files, STATS_FILE, DATACARD_FILE, CHART_FILE, GAP_CHART_FILE]
-    state.finish(counts=counts, outputs=outputs)
+    state.finish(
+        counts=counts,
+        outputs=outputs,
+        warnings=_dropped_copy(state, outputs, run) if not cfg.write.augment else [],
+    )
     return StageResult.finished(STAGE, run.stage_record(STAGE))
+
+
+def _dropped_copy(state: StageState, outputs: list[str], run: RunDir) -> list[str]:
+    """A warning when this write removes the counterfactual copy an earlier one wrote (a
+    `mine` or `write` without --augment after `occbio augment`), with how to get it back."""
+    prefix = f"{CORPUS_DIR}/{COUNTERFACTUAL_STEM}."
+    previous = set(state.record.get("previous_outputs", [])) - set(outputs)
+    if not any(name.startswith(prefix) for name in previous):
+        return []
+    return [
+        f"the counterfactual copy ({prefix}*) of an earlier run is removed: this write ran "
+        f"without --augment; `occbio augment {run.path}` writes it again"
+    ]
 
 
 ALIGNED = "aligned (before balancing)"
