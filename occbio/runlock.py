@@ -48,14 +48,29 @@ class RunLocked(RuntimeError):
     """Another live process holds the run directory."""
 
 
+def _identity(path: Path) -> list[int]:
+    """The directory's device and inode: details copied with a run (``cp -r``) are not of it."""
+    st = os.stat(path)
+    return [st.st_dev, st.st_ino]
+
+
+def _read_details(path: Path) -> dict:
+    """The details file of ``path``, or :class:`ValueError` when they are not of this directory
+    (never through a link, never waiting on a FIFO)."""
+    fd = os.open(path / LOCK_FILE, _READ_DETAILS)
+    try:
+        info = json.loads(os.read(fd, 4096).decode("utf-8"))
+    finally:
+        os.close(fd)
+    if not isinstance(info, dict) or info.get("dir") != _identity(path):
+        raise ValueError("details of another directory")
+    return info
+
+
 def _holder(path: Path) -> str:
     """The lock holder's details as a phrase, from the details file (best effort)."""
     try:
-        fd = os.open(path / LOCK_FILE, _READ_DETAILS)
-        try:
-            info = json.loads(os.read(fd, 4096).decode("utf-8"))
-        finally:
-            os.close(fd)
+        info = _read_details(path)
         pid, host = int(info["pid"]), str(info["host"])
         if host == socket.gethostname() and not _alive(pid):
             # a reader that has ended since (readers share the lock and the details file)
@@ -82,6 +97,7 @@ def _write_details(path: Path, *, shared: bool = False) -> None:
         "host": socket.gethostname(),
         "command": " ".join(["occbio", *sys.argv[1:]])[:300],
         "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "dir": _identity(path),
     }
     if shared:
         details["shared"] = True
@@ -118,16 +134,26 @@ def _note_reader(path: Path) -> None:
             _write_details(path, shared=True)
 
 
+def _forget_reader(path: Path) -> None:
+    """A reader that ends clears the details it left, so that a later reader in the same
+    (still living) process, or another one, leaves its own: best effort."""
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        info = _read_details(path)
+        if info.get("shared") is True and int(info["pid"]) == os.getpid():
+            fd = os.open(path / LOCK_FILE, os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            try:
+                if stat.S_ISREG(os.fstat(fd).st_mode):
+                    os.ftruncate(fd, 0)
+            finally:
+                os.close(fd)
+
+
 def _read_by_live_reader(path: Path) -> bool:
     """Whether the details file names another reader, alive on this host: a second reader
     leaves them as they are (it may end first while the other reads on). Details of a writer
     are stale once a reader holds the lock, so they are replaced."""
     try:
-        fd = os.open(path / LOCK_FILE, _READ_DETAILS)
-        try:
-            info = json.loads(os.read(fd, 4096).decode("utf-8"))
-        finally:
-            os.close(fd)
+        info = _read_details(path)
         host, pid = str(info["host"]), int(info["pid"])
         return info.get("shared") is True and host == socket.gethostname() and _alive(pid)
     except (OSError, ValueError, KeyError, TypeError, OverflowError):
@@ -166,6 +192,8 @@ def run_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
         else:
             _write_details(path)
         yield
+        if shared:
+            _forget_reader(path)
     finally:
         os.close(fd)  # releases the flock
 

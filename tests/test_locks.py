@@ -172,6 +172,26 @@ def test_mine_cannot_replace_the_corpus_while_evaluate_reads_it(
     assert _segments(run) > segments
 
 
+def test_details_copied_with_a_run_or_left_by_an_ended_reader_name_no_one(
+    mined_sample: Path, tmp_path: Path, paused: list[subprocess.Popen[str]]
+) -> None:
+    """CI's failure: the sample run's details named a reader in the (living) test process;
+    a copy of the run carried them, so the evaluation left them as they were and the refused
+    `mine` named the wrong process. Details are of one directory, and a reader that ends
+    clears its own."""
+    assert main(["audit", str(mined_sample), "-q"]) == 0  # a reader in this living process
+    assert (mined_sample / LOCK_FILE).read_text("utf-8") == ""
+    planted = tmp_path / "planted"
+    shutil.copytree(mined_sample, planted)
+    details = {"pid": os.getpid(), "host": os.uname().nodename, "command": "occbio audit"}
+    (planted / LOCK_FILE).write_text(json.dumps({**details, "since": "x", "shared": True}))
+    system = _system(planted, tmp_path)
+    evaluation = _pause(paused, tmp_path, str(planted), "--tgt", "es", "--system", f"s={system}")
+    refused = _occbio("mine", *SAMPLE, "--out", str(planted), "-q")
+    assert f"pid {evaluation.pid}" in refused.stderr and "occbio evaluate" in refused.stderr
+    _resume(evaluation)
+
+
 def test_two_evaluations_never_fill_one_folder(
     run: Path, tmp_path: Path, paused: list[subprocess.Popen[str]]
 ) -> None:
