@@ -25,6 +25,8 @@ from occbio.evaluate.report import FORMATS, chart, format_rows
 from occbio.evaluate.shift import shift_suspect
 from occbio.evaluate.simulate import SYSTEMS, simulate
 from occbio.evaluate.testset import TestSet, read_testset
+from occbio.langs import check_lang
+from occbio.safepaths import guard, output_dir
 
 __all__ = ["EvaluateError", "add_evaluate_parser", "run_evaluate"]
 
@@ -111,6 +113,9 @@ def add_evaluate_parser(sub: Any) -> None:
 
 
 def _direction(testset: TestSet, src: str | None, tgt: str | None) -> tuple[str, str]:
+    for option, code in (("--src", src), ("--tgt", tgt)):
+        if code is not None:
+            check_lang(code, option)  # a code is part of a path: evaluation/SRC-TGT
     langs = testset.langs
     src = src or langs[0]
     if tgt is None:
@@ -187,7 +192,8 @@ def run_evaluate(args: argparse.Namespace) -> int:
                 raise EvaluateError(f"--compare: no system named {name!r}")
     if cf_systems and not testset.counterfactual:
         raise EvaluateError("the run has no counterfactual copy: run `occbio augment` first")
-    out.mkdir(parents=True, exist_ok=True)
+    guard(run_dir)  # nothing below the run is written through a link
+    output_dir(out)
     if args.simulate:
         if not testset.counterfactual:
             raise EvaluateError(

@@ -18,8 +18,10 @@ from html import escape
 from importlib import resources
 from pathlib import Path
 
+from occbio.langs import check_lang
 from occbio.review.items import Item, ReviewError, read_items, stratified_sample
 from occbio.run import atomic_write
+from occbio.safepaths import guard, output_dir
 
 __all__ = ["CSV_COLUMNS", "CONTEXT_SEPARATOR", "export_review", "page_data", "render_page"]
 
@@ -97,7 +99,11 @@ def export_review(
     Returns the paths written, each pair's page then its CSV."""
     if sample is not None and sample < 1:
         raise ReviewError(f"--sample {sample}: give at least 1 item per language pair")
+    for lang in langs or ():
+        check_lang(lang, "--langs")
     items, meta = read_items(Path(run_dir), langs)
+    guard(Path(run_dir))  # nothing below the run is written through a link
+    output_dir(Path(out))
     chosen = list(items) if sample is None else stratified_sample(items, sample, seed)
     paths: list[Path] = []
     for lang in meta["langs"]:
