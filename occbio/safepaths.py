@@ -188,6 +188,10 @@ def make_dirs(path: Path) -> None:
         os.close(_open_dir(*found, create=True))
 
 
+def _not_a_file(path: Path) -> RunDirError:
+    return RunDirError(f"{path} is not a regular file, where occbio keeps one: remove it")
+
+
 def open_file(path: Path, flags: int, *, create: bool = True) -> int:
     """``os.open(path, flags)`` without following a link (the file's or a folder's) and
     without blocking on a FIFO; anything but a regular file is refused."""
@@ -198,12 +202,14 @@ def open_file(path: Path, flags: int, *, create: bool = True) -> int:
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise _link_error(path, dir_fd, path.name) from None
+        if exc.errno in (errno.ENXIO, errno.ENODEV, errno.EISDIR):  # a FIFO with no reader
+            raise _not_a_file(path) from None
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     finally:
         os.close(dir_fd)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise RunDirError(f"{path} is not a regular file, where occbio keeps one: remove it")
+        raise _not_a_file(path)
     os.set_blocking(fd, True)
     return fd
 
