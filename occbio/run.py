@@ -27,6 +27,7 @@ import logging
 import os
 import platform
 import re
+import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime, timezone
@@ -175,7 +176,13 @@ def read_manifest(path: Path) -> dict[str, Any]:
     occbio does not guess or throw it away; the user decides.)"""
     fix = "fix it, delete it to start the run again, or choose another --out"
     try:
-        data = json.loads(path.read_text("utf-8"))
+        # never blocks on a FIFO; a FIFO, a device or a directory is not a manifest
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise ManifestError(f"{path} is not a regular file; remove it or choose another --out")
+        with os.fdopen(fd, "rb") as fh:
+            data = json.loads(fh.read().decode("utf-8"))
     except (ValueError, OSError) as exc:  # JSONDecodeError, UnicodeDecodeError
         raise ManifestError(
             f"{path} is not valid JSON ({exc}); it was not written by occbio or was edited by "

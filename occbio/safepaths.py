@@ -167,15 +167,17 @@ def _same_parent(path: Path, fd: int, found: Any) -> None:
         os.close(now)
 
 
-def output_dir(path: Path) -> None:
-    """Make the folder ``path`` a command writes its files in: below a guarded directory,
-    through no link; elsewhere (an ``--out`` the user named) as named, then guarded."""
-    path = Path(path)
+def output_dir(path: Path) -> Path:
+    """Make the folder ``path`` a command writes its files in, and return it (``..`` taken
+    lexically: the user named it): below a guarded directory, through no link; elsewhere (an
+    ``--out`` outside the run) as named, then guarded."""
+    path = Path(os.path.normpath(path))
     if _guarded(path) is None:
         path.mkdir(parents=True, exist_ok=True)
         guard(path)
     else:
         make_dirs(path)
+    return path
 
 
 def make_dirs(path: Path) -> None:

@@ -380,3 +380,43 @@ def test_an_out_below_a_guarded_run_is_made_through_no_link(
     assert not (elsewhere / "en-es").exists()
     output_dir(tmp_path / "mine" / "out")  # outside any run: made as named
     assert (tmp_path / "mine" / "out").is_dir()
+
+
+def _unblock_after(fifo: Path, seconds: float) -> threading.Thread:
+    """Give a reader stuck on ``fifo`` its end after ``seconds`` (so a bug fails, not hangs)."""
+
+    def run() -> None:
+        stop = threading.Event()
+        stop.wait(seconds)
+        for _ in range(200):
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+                return
+            except OSError:
+                stop.wait(0.05)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize("what", ["fifo", "directory"])
+def test_a_manifest_that_is_not_a_file_is_one_line(tmp_path: Path, what: str) -> None:
+    root = tmp_path / "run"
+    root.mkdir()
+    if what == "fifo":
+        os.mkfifo(root / "manifest.json")
+        _unblock_after(root / "manifest.json", 5)
+    else:
+        (root / "manifest.json").mkdir()
+    with pytest.raises(RuntimeError, match=r"manifest.json is not a regular file"):
+        RunDir(root)
+
+
+def test_an_out_the_user_names_with_dot_dot_is_taken_as_named(
+    run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = run / "review" / ".." / ".." / "copy"
+    assert main(["review", "export", str(run), "--out", str(out), "--sample", "2"]) == 0
+    capsys.readouterr()
+    assert (tmp_path / "copy" / "review-en-es.html").is_file()

@@ -193,7 +193,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
     if cf_systems and not testset.counterfactual:
         raise EvaluateError("the run has no counterfactual copy: run `occbio augment` first")
     guard(run_dir)  # nothing below the run is written through a link
-    output_dir(out)
+    out = output_dir(out)
     if args.simulate:
         if not testset.counterfactual:
             raise EvaluateError(

@@ -103,7 +103,7 @@ def export_review(
         check_lang(lang, "--langs")
     items, meta = read_items(Path(run_dir), langs)
     guard(Path(run_dir))  # nothing below the run is written through a link
-    output_dir(Path(out))
+    out = output_dir(Path(out))
     chosen = list(items) if sample is None else stratified_sample(items, sample, seed)
     paths: list[Path] = []
     for lang in meta["langs"]:
