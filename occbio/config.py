@@ -25,7 +25,7 @@ from pydantic import (
 
 from occbio.executor import WORKERS_PER_CORE, max_workers
 from occbio.gender.categories import balance_categories
-from occbio.langs import LanguageError, validate_langs
+from occbio.langs import LANG_CODE, LanguageError, validate_langs
 from occbio.net import user_agent
 
 if sys.version_info >= (3, 11):
@@ -53,7 +53,7 @@ WIKIDATA_ENDPOINT = "https://query.wikidata.org/sparql"
 _QID = re.compile(r"Q[1-9][0-9]*")
 #: A Wikidata label language: Wikipedia's codes and the others Wikidata labels in (mul,
 #: zh-hans, en-gb ...); what the SPARQL queries accept.
-_LABEL_LANG = re.compile(r"[a-z][a-z0-9-]*")
+_LABEL_LANG = LANG_CODE
 
 
 class ConfigError(ValueError):

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-__all__ = ["LanguageError", "WIKIPEDIA_LANGS", "validate_langs", "parse_langs"]
+__all__ = [
+    "LANG_CODE",
+    "LanguageError",
+    "WIKIPEDIA_LANGS",
+    "check_lang",
+    "is_lang_code",
+    "validate_langs",
+    "parse_langs",
+]
+
+#: The shape of a language code (``en``, ``zh-min-nan``, ``mul``): lower-case letters, digits
+#: and ``-``. A code becomes part of file names (``corpus.ca``, ``review-en-ca.html``,
+#: ``evaluation/en-ca``), so one read from a file or the command line is checked against it
+#: first: no ``/``, ``.`` or ``..`` ever reaches a path.
+LANG_CODE = re.compile(r"[a-z][a-z0-9-]*")
+#: The longest code accepted (Wikipedia's longest is 12 characters).
+_MAX_CODE = 32
 
 #: Codes of the Wikipedia language editions (the subdomain of ``<code>.wikipedia.org``).
 WIKIPEDIA_LANGS: frozenset[str] = frozenset(
@@ -55,6 +72,24 @@ def validate_langs(codes: Iterable[str]) -> list[str]:
     if not seen:
         raise LanguageError("no language given: pass e.g. --langs en,es,ca")
     return seen
+
+
+def is_lang_code(code: object) -> bool:
+    """Whether ``code`` is a string of the shape of a language code (:data:`LANG_CODE`)."""
+    return isinstance(code, str) and len(code) <= _MAX_CODE and bool(LANG_CODE.fullmatch(code))
+
+
+def check_lang(code: object, where: str) -> str:
+    """``code`` when it has the shape of a language code, else a :class:`LanguageError` that
+    says ``where`` it was found (an option, a file and line)."""
+    if not is_lang_code(code):
+        shown = repr(code) if len(repr(code)) <= 60 else repr(code)[:57] + "..."
+        raise LanguageError(
+            f"{where}: {shown} is not a language code (lower-case letters, digits and '-', "
+            "e.g. en, es, zh-min-nan)"
+        )
+    assert isinstance(code, str)
+    return code
 
 
 def parse_langs(text: str) -> list[str]:

@@ -12,7 +12,9 @@ The manifest is checked against a schema when it is read (a hand edit with a wro
 one-line error naming the field), and each finished output is recorded with its size and
 SHA-256: an output cut short or edited since its stage finished makes the stage run again.
 No write goes through a symbolic link out of the run directory: one there is refused when the
-run directory is opened.
+run directory is opened, and every write below it walks from the run directory one component at
+a time without following a link (:mod:`occbio.safepaths`), so a link planted while the run
+works is refused too.
 """
 
 from __future__ import annotations
@@ -25,8 +27,7 @@ import logging
 import os
 import platform
 import re
-import shutil
-import tempfile
+import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime, timezone
@@ -37,6 +38,7 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from occbio.runlock import RunDirError
+from occbio.safepaths import atomic_write, guard, open_file, remove_tree, unlink
 
 __all__ = [
     "RunDir",
@@ -66,41 +68,8 @@ _VERSIONED_PACKAGES = (
 )
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-#: Files are created through mkstemp (mode 0600); give them the usual mode under the umask.
-_FILE_MODE = 0o666 & ~_umask()
-
-
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-@contextlib.contextmanager
-def atomic_write(path: Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO[Any]]:
-    """Open a temporary file next to ``path``; on success fsync and rename it to ``path``.
-
-    On an exception (or a kill) the final name is untouched and the temporary file is removed
-    (or, after a kill, left with a ``.tmp`` suffix that nothing reads).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    tmp = Path(tmp_name)
-    try:
-        kwargs: dict[str, Any] = {} if "b" in mode else {"encoding": encoding, "newline": "\n"}
-        with os.fdopen(fd, mode, **kwargs) as fh:
-            yield fh
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, _FILE_MODE)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
 
 
 def file_identity(path: Path) -> dict[str, Any]:
@@ -207,7 +176,13 @@ def read_manifest(path: Path) -> dict[str, Any]:
     occbio does not guess or throw it away; the user decides.)"""
     fix = "fix it, delete it to start the run again, or choose another --out"
     try:
-        data = json.loads(path.read_text("utf-8"))
+        # never blocks on a FIFO; a FIFO, a device or a directory is not a manifest
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise ManifestError(f"{path} is not a regular file; remove it or choose another --out")
+        with os.fdopen(fd, "rb") as fh:
+            data = json.loads(fh.read().decode("utf-8"))
     except (ValueError, OSError) as exc:  # JSONDecodeError, UnicodeDecodeError
         raise ManifestError(
             f"{path} is not valid JSON ({exc}); it was not written by occbio or was edited by "
@@ -246,6 +221,7 @@ class RunDir:
     def __init__(self, path: Path, *, config: Mapping[str, Any] | None = None) -> None:
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
+        guard(self.path)
         self.manifest_path = self.path / MANIFEST
         # a kill while the manifest was being saved leaves its temporary: the manifest itself
         # is whole (renamed into place or not at all), the temporary is nothing
@@ -346,7 +322,7 @@ class StageState:
             previous = sorted({*rec.get("outputs", []), *rec.get("previous_outputs", [])})
             rec.clear()
             rec.update({"progress": {}, "started": _now(), "previous_outputs": previous})
-            shutil.rmtree(self.parts_root, ignore_errors=True)
+            remove_tree(self.parts_root)
         rec.pop("error", None)
         rec.update(
             {
@@ -391,7 +367,7 @@ class StageState:
         )
         rec.pop("progress", None)
         self.run.save()
-        shutil.rmtree(self.parts_root, ignore_errors=True)
+        remove_tree(self.parts_root)
         with contextlib.suppress(OSError):
             self.parts_root.parent.rmdir()  # .parts/ itself, once no stage has chunks left
 
@@ -418,7 +394,7 @@ class StageState:
         for name in outputs:
             path = self.run.path / name
             for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
-                tmp.unlink(missing_ok=True)
+                unlink(tmp)
 
 
 def _grouped(names: list[str]) -> str:
@@ -477,7 +453,7 @@ class ChunkedWriter:
         if not self.done and not self._find_parts():
             state.clear()
             self.consumed = self.chunks = 0
-            shutil.rmtree(self.parts_dir, ignore_errors=True)
+            remove_tree(self.parts_dir)
             self._parts = {name: [] for name in self.outputs}
         stats.update(state.get("stats", {}))
         self._buffers: dict[str, list[str]] = {name: [] for name in self.outputs}
@@ -508,7 +484,7 @@ class ChunkedWriter:
                 if m and m["stream"] in self.outputs and int(m["i"]) < self.chunks:
                     found.setdefault((m["stream"], int(m["i"])), (p, m["sum"]))
                 else:
-                    p.unlink()  # written after the last recorded commit
+                    unlink(p)  # written after the last recorded commit
         for stream in self.outputs:
             for i in range(self.chunks):
                 part = found.get((stream, i))
@@ -576,7 +552,7 @@ class ChunkedWriter:
         self.stage.run.save()
         self.done = True
         # only now: a kill before the save above must find the parts to join them again
-        shutil.rmtree(self.parts_dir, ignore_errors=True)
+        remove_tree(self.parts_dir)
 
 
 #: A committed part: ``STREAM.CHUNK.SHA256-PREFIX.jsonl``.
@@ -626,7 +602,7 @@ class BatchLog:
         if not self.path.exists():
             return results
         good = 0
-        with open(self.path, "rb") as fh:
+        with os.fdopen(open_file(self.path, os.O_RDONLY, create=False), "rb") as fh:
             for line_no, line in enumerate(fh, 1):
                 try:
                     row = json.loads(line)
@@ -646,13 +622,16 @@ class BatchLog:
                 results[row["key"]] = row["result"]
                 good += len(line)
         if good != self.path.stat().st_size:
-            with open(self.path, "r+b") as fh:
-                fh.truncate(good)
+            fd = open_file(self.path, os.O_WRONLY, create=False)
+            try:
+                os.ftruncate(fd, good)
+            finally:
+                os.close(fd)
         return results
 
     def append(self, key: str, result: Any) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path, "a", encoding="utf-8") as fh:
+        fd = open_file(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        with os.fdopen(fd, "a", encoding="utf-8") as fh:
             fh.write(json.dumps({"key": key, "result": result}, ensure_ascii=False) + "\n")
             fh.flush()
             os.fsync(fh.fileno())

@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from occbio.io.binary import npy_bytes, write_bytes
+from occbio.safepaths import make_dirs, unlink
 
 __all__ = ["EmbeddingCache", "NonFiniteVectors", "check_finite"]
 
@@ -100,7 +101,7 @@ class EmbeddingCache:
         ``embedding_shards_dropped``, whenever it is found."""
         self.dir = Path(root) / encoder / lang
         self._what = f"{encoder} ({lang})"
-        self.dir.mkdir(parents=True, exist_ok=True)
+        make_dirs(self.dir)  # through no link in the run directory
         self.dim = dim
         self.shard_size = shard_size
         self.merge_every = max(1, merge_every)
@@ -190,9 +191,9 @@ class EmbeddingCache:
             vec_path,
             reason,
         )
-        keys_path.unlink(missing_ok=True)  # the completion marker first
-        vec_path.unlink(missing_ok=True)
-        sum_path.unlink(missing_ok=True)
+        unlink(keys_path)  # the completion marker first
+        unlink(vec_path)
+        unlink(sum_path)
         self._checked.discard(part)
         keep = self._part != part
         self._keys, self._part, self._row = self._keys[keep], self._part[keep], self._row[keep]

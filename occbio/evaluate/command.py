@@ -35,7 +35,9 @@ from occbio.evaluate.testset import (
     find_corpus,
     read_testset,
 )
+from occbio.langs import check_lang
 from occbio.runlock import output_lock, run_lock
+from occbio.safepaths import guard, output_dir
 
 __all__ = ["EvaluateError", "add_evaluate_parser", "run_evaluate"]
 
@@ -131,6 +133,9 @@ def add_evaluate_parser(sub: Any) -> None:
 
 
 def _direction(testset: TestSet, src: str | None, tgt: str | None) -> tuple[str, str]:
+    for option, code in (("--src", src), ("--tgt", tgt)):
+        if code is not None:
+            check_lang(code, option)  # a code is part of a path: evaluation/SRC-TGT
     langs = testset.langs
     src = src or langs[0]
     if tgt is None:
@@ -239,10 +244,10 @@ def _evaluate(
         raise EvaluateError(
             f"--simulate needs the run's counterfactual copy: occbio augment {run_dir}"
         )
+    guard(run_dir)  # nothing below the run is written through a link
+    out = output_dir(out)
     if lock_out:
         stack.enter_context(output_lock(out, "evaluate"))
-    else:
-        out.mkdir(parents=True, exist_ok=True)
     _remove_staged(out)  # what a killed evaluation left (this process holds OUT)
     simulated: dict[str, Path] = {}  # staged file -> its place in OUT/systems/
     if args.simulate:

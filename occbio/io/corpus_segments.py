@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from occbio.io.json_text import parse_json
+from occbio.langs import LanguageError, check_lang
 
 __all__ = ["Provenance", "read_segments", "redo_hint", "segment_provenance", "segment_text"]
 
@@ -19,8 +20,9 @@ _PROVENANCE_KEYS = ("page_ids", "revision_ids", "revision_timestamps", "sources"
 
 def read_segments(path: Path, error: type[Exception] = ValueError) -> list[tuple[int, dict]]:
     """(line number, row) of each segment of ``path``: UTF-8, a JSON object with a ``text``
-    object, a string ``qid`` and an integer ``seg``; anything else raises ``error`` naming the
-    line (blank lines are skipped)."""
+    object whose keys are language codes (they become parts of file names: checked here, so
+    no key can lead a path out of the run), a string ``qid`` and an integer ``seg``; anything
+    else raises ``error`` naming the line (blank lines are skipped)."""
     rows = []
     with Path(path).open("rb") as fh:
         for n, raw in enumerate(fh, 1):
@@ -46,6 +48,11 @@ def read_segments(path: Path, error: type[Exception] = ValueError) -> list[tuple
                     f"{path}:{n}: not a segment of an occbio corpus (text, qid, seg expected); "
                     f"was the file edited? {redo_hint(path)}"
                 ) from None
+            for lang in row["text"]:
+                try:
+                    check_lang(lang, f"{path}:{n}: text")
+                except LanguageError as exc:
+                    raise error(f"{exc}; was the file edited? {redo_hint(path)}") from None
             rows.append((n, row))
     return rows
 

@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 from occbio.io.spreadsheet import spreadsheet_writer
+from occbio.langs import check_lang
 from occbio.review.items import (
     Item,
     ReviewError,
@@ -30,6 +31,7 @@ from occbio.review.items import (
 )
 from occbio.run import atomic_write
 from occbio.runlock import output_lock, run_lock
+from occbio.safepaths import guard, output_dir
 
 __all__ = ["CSV_COLUMNS", "CONTEXT_SEPARATOR", "export_review", "page_data", "render_page"]
 
@@ -111,6 +113,8 @@ def export_review(
     lock is an error before anything is written."""
     if sample is not None and sample < 1:
         raise ReviewError(f"--sample {sample}: give at least 1 item per language pair")
+    for lang in langs or ():
+        check_lang(lang, "--langs")
     run_dir = Path(run_dir)
     run_id(run_dir)  # no corpus: one line, before any lock
     inside = _same_dir(Path(out), run_dir)  # --out RUN: the run's own folder, held alone
@@ -118,8 +122,10 @@ def export_review(
         stack.enter_context(run_lock(run_dir, shared=not inside))
         items, meta = read_items(run_dir, langs)
         chosen = list(items) if sample is None else stratified_sample(items, sample, seed)
+        guard(run_dir)  # nothing below the run is written through a link
+        out = output_dir(Path(out))
         if not inside:
-            stack.enter_context(output_lock(Path(out), "review export"))
+            stack.enter_context(output_lock(out, "review export"))
         if run_id(run_dir) != meta["run"]:
             raise ReviewError(
                 f"{corpus_file(run_dir)} changed while it was read (another process wrote the "
@@ -129,10 +135,10 @@ def export_review(
         for lang in meta["langs"]:
             pair = f"{meta['pivot']}-{lang}"
             pair_items = [item for item in chosen if item.pair == pair]
-            page = Path(out) / f"review-{pair}.html"
+            page = out / f"review-{pair}.html"
             with atomic_write(page) as fh:
                 fh.write(render_page(page_data(pair_items, run=meta["run"], pair=pair)))
-            table = Path(out) / f"review-{pair}.csv"
+            table = out / f"review-{pair}.csv"
             _write_csv(table, pair_items)
             paths += [page, table]
     return paths

@@ -35,6 +35,7 @@ from occbio.align.shards import (
 from occbio.config import RunConfig
 from occbio.executor import Executor
 from occbio.run import RunDir, StageState, atomic_write, fingerprint
+from occbio.safepaths import make_dirs, unlink
 from occbio.stages.common import progress_bar
 
 __all__ = ["BACKGROUND_DIR", "EMBEDDINGS_DIR", "MINED_FILE", "backgrounds_for", "mine_run"]
@@ -131,7 +132,7 @@ def mine_run(
     shard_dir = state.parts_root / "shards"
     n_shards = progress.setdefault("shards", shard_count(len(complete), cfg.align.block_docs))
     run.save()
-    shard_dir.mkdir(parents=True, exist_ok=True)
+    make_dirs(shard_dir)
     members: list[list[str]] = [[] for _ in range(n_shards)]
     for doc_id in complete:
         members[shard_of(doc_id, n_shards)].append(doc_id)
@@ -223,8 +224,8 @@ def _drop_damaged_shards(shard_dir: Path, n_shards: int) -> int:
             ok = False
         if not ok:
             log.warning("align: shard %d in %s is unreadable; mining it again", i, shard_dir)
-            counts.unlink(missing_ok=True)
-            _shard_file(shard_dir, i, ".tsv").unlink(missing_ok=True)
+            unlink(counts)
+            unlink(_shard_file(shard_dir, i, ".tsv"))
             dropped += 1
     return dropped
 
