@@ -13,10 +13,20 @@ one-line error naming the field), and each finished output is recorded with its 
 SHA-256: an output cut short or edited since its stage finished makes the stage run again.
 No write goes through a symbolic link out of the run directory: one there is refused when the
 run directory is opened.
+
+A run directory moved or replaced while a process works in it (``mv RUN RUN.old``) stops that
+process at its next commit (:meth:`RunDir.check_place`, before each manifest save and each
+chunk written): it would otherwise go on writing under the old path, into whatever is there now.
+Another process on the old path is refused meanwhile by the lock on the path
+(:mod:`occbio.runlock`). What a kill leaves is removed on resume by names tied to its writer:
+the temporaries of a chunk writer's outputs (hidden ones included) when it opens, those of a
+stage's outputs when it finishes. A committed chunk found damaged on resume is set aside under
+``damaged/`` (renamed ``*.damaged``, with a warning naming it), never joined into an output.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import glob
 import hashlib
@@ -54,6 +64,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 MANIFEST = "manifest.json"
+#: Where damaged committed chunks are set aside (kept for a look, never read again).
+DAMAGED_DIR = "damaged"
 _VERSIONED_PACKAGES = (
     "occbio",
     "pydantic",
@@ -101,6 +113,15 @@ def atomic_write(path: Path, mode: str = "w", encoding: str | None = "utf-8") ->
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _temporaries(path: Path) -> Iterator[Path]:
+    """The temporaries a killed :func:`atomic_write` of ``path`` left: ``.NAME.XXXXXXXX.tmp``
+    (``XXXXXXXX``: :func:`tempfile.mkstemp`'s eight random characters)."""
+    own = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp")
+    for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        if own.fullmatch(tmp.name) and not tmp.is_symlink() and tmp.is_file():
+            yield tmp
 
 
 def file_identity(path: Path) -> dict[str, Any]:
@@ -249,7 +270,7 @@ class RunDir:
         self.manifest_path = self.path / MANIFEST
         # a kill while the manifest was being saved leaves its temporary: the manifest itself
         # is whole (renamed into place or not at all), the temporary is nothing
-        for tmp in self.path.glob(f".{MANIFEST}.*.tmp"):
+        for tmp in _temporaries(self.manifest_path):
             tmp.unlink(missing_ok=True)
         if link := next(_links_out_of(self.path), None):
             raise RunDirError(
@@ -257,6 +278,8 @@ class RunDir:
                 f"{self.path}: occbio writes only inside it, never through a link; remove the "
                 "link or choose another --out"
             )
+        st = os.stat(self.path)
+        self._identity = (st.st_dev, st.st_ino)
         if self.manifest_path.exists():
             self.manifest: dict[str, Any] = read_manifest(self.manifest_path)
         else:
@@ -266,8 +289,25 @@ class RunDir:
             self.manifest["config"] = dict(config)
         self.save()
 
+    def check_place(self) -> None:
+        """A :class:`RunDirError` when the run directory's path no longer leads to the directory
+        this process opened (moved, or moved and replaced): its next write would land in
+        another directory, perhaps another run's."""
+        try:
+            st = os.stat(self.path)
+            here = (st.st_dev, st.st_ino)
+        except OSError:
+            here = None
+        if here != self._identity:
+            raise RunDirError(
+                f"the run directory {self.path} was moved or replaced while this run worked in it; "
+                "stopped so as to write nothing into what is there now: run the same command with "
+                "--out set to where the directory went to resume it"
+            )
+
     def save(self) -> None:
-        """Write the manifest atomically."""
+        """Write the manifest atomically (after :meth:`check_place`)."""
+        self.check_place()
         with atomic_write(self.manifest_path) as fh:
             json.dump(self.manifest, fh, indent=2, sort_keys=True, default=str)
             fh.write("\n")
@@ -411,8 +451,7 @@ class StageState:
         """Delete the ``.NAME.*.tmp`` files a killed :func:`atomic_write` of one of this stage's
         outputs left (only this process writes here: it holds the run directory's lock)."""
         for name in outputs:
-            path = self.run.path / name
-            for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+            for tmp in _temporaries(self.run.path / name):
                 tmp.unlink(missing_ok=True)
 
 
@@ -428,9 +467,12 @@ class ChunkedWriter:
     :meth:`finish` concatenates each stream's parts into its final file and records the files'
     checksums.
 
-    Each part's name carries the SHA-256 of its content: a part damaged since it was committed
-    (a disk error, a hand edit) is found on resume, logged by name, and this key is written
-    again from its first item, never joined into the output.
+    Each part's name carries the SHA-256 of its content, and holds UTF-8 JSON objects, one a
+    line: a part damaged since it was committed (a disk error, a hand edit, even one renamed to
+    match its new content) is found on resume, set aside under ``RUN/damaged/`` with a warning
+    naming it, and this key is written again from its first item, never joined into the output.
+    The temporaries a kill left beside the outputs (``.NAME.XXXXXXXX.tmp``) go when the writer
+    opens: only this process writes here (it holds the run directory's lock).
     """
 
     def __init__(
@@ -448,6 +490,9 @@ class ChunkedWriter:
         self.chunk_size = chunk_size
         self.stats = stats
         self.parts_dir = stage.parts_root / key
+        for final in self.outputs.values():
+            for tmp in _temporaries(final):
+                tmp.unlink()  # a kill while this key's parts were being joined into ``final``
         state = stage.progress(key)
         self.done = bool(state.get("done")) and self._outputs_intact(state)
         if state.get("done") and not self.done:
@@ -497,17 +542,32 @@ class ChunkedWriter:
                 why = "it is missing" if part is None else _part_damage(*part)
                 if part is None or why is not None:
                     where = part[0] if part else self.parts_dir / f"{stream}.{i:06d}.*.jsonl"
+                    aside = "" if part is None else f"; set aside as {self._set_aside(part[0])}"
                     log.warning(
-                        "%s: the committed part %s is damaged (%s); writing %s again from its "
+                        "%s: the committed part %s is damaged (%s)%s; writing %s again from its "
                         "first item",
                         self.stage.name,
                         where,
                         why,
+                        aside,
                         self.key,
                     )
                     return False
                 self._parts[stream].append(part)
         return True
+
+    def _set_aside(self, part: Path) -> Path:
+        """Move a damaged part to ``RUN/damaged/STAGE/KEY/NAME.damaged`` (``.damaged-2``, ...
+        when taken): kept for a look, out of the parts this key starts again with."""
+        folder = self.stage.run.path / DAMAGED_DIR / self.stage.name / self.key
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{part.name}.damaged"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / f"{part.name}.damaged-{n}"
+        os.replace(part, target)
+        return target
 
     def add(self, records: Mapping[str, Iterable[Any]]) -> None:
         """Buffer the records one input item produced; commit every ``chunk_size`` items."""
@@ -523,6 +583,7 @@ class ChunkedWriter:
     def commit(self) -> None:
         if self._pending == 0:
             return
+        self.stage.run.check_place()
         for stream, buf in self._buffers.items():
             digest = hashlib.sha256()
             for line in buf:
@@ -545,6 +606,7 @@ class ChunkedWriter:
         """Commit what is buffered and join each stream's parts into its final file (a part
         changed since it was committed stops the stage: the next run writes this key again)."""
         self.commit()
+        self.stage.run.check_place()
         sums = {}
         for stream, final in self.outputs.items():
             whole = hashlib.sha256()  # the final file's, as file_sum would give it
@@ -566,27 +628,48 @@ _PART_NAME = re.compile(r"(?P<stream>.+)\.(?P<i>\d{6})\.(?P<sum>[0-9a-f]{16})\.j
 
 
 def _part_damage(part: Path, prefix: str) -> str | None:
-    """Why a committed part no longer holds what was written, or ``None``."""
+    """Why a committed part no longer holds what was written, or ``None``: its SHA-256 is not
+    the one in its name, or (a part renamed after its content) a line is not a UTF-8 JSON
+    object, as every line :class:`ChunkedWriter` writes is."""
     with open(part, "rb") as fh:
         if _sha256(fh)[:16] != prefix:
             return "its content no longer matches the SHA-256 in its name"
+        fh.seek(0)
+        for line_no, line in enumerate(fh, 1):
+            try:
+                row = json.loads(line.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                return f"line {line_no} is not UTF-8: {exc.reason} at byte {exc.start}"
+            except ValueError as exc:
+                return f"line {line_no} is not JSON: {exc}"
+            if not isinstance(row, dict) or not line.endswith(b"\n"):
+                return f"line {line_no} is not a whole JSON object"
     return None
 
 
 def _join_part(part: Path, prefix: str, out: IO[bytes], whole: Any) -> None:
     """Copy a committed part into ``out`` (and the ``whole`` file's hash), checking it against
-    the SHA-256 in its name."""
+    the SHA-256 in its name and that it is UTF-8."""
     digest = hashlib.sha256()
-    with open(part, "rb") as fh:
-        while block := fh.read(1 << 20):
-            digest.update(block)
-            whole.update(block)
-            out.write(block)
-    if digest.hexdigest()[:16] != prefix:
-        raise RuntimeError(
-            f"{part} changed after it was committed (its SHA-256 no longer matches its name); "
-            "run the same command again: it writes that part's output again"
-        )
+    utf8 = codecs.getincrementaldecoder("utf-8")()
+    try:
+        with open(part, "rb") as fh:
+            while block := fh.read(1 << 20):
+                digest.update(block)
+                utf8.decode(block)
+                whole.update(block)
+                out.write(block)
+        utf8.decode(b"", final=True)
+    except UnicodeDecodeError as exc:
+        why = f"it is not UTF-8 ({exc.reason})"
+    else:
+        why = "its SHA-256 no longer matches its name"
+        if digest.hexdigest()[:16] == prefix:
+            return
+    raise RuntimeError(
+        f"{part} changed after it was committed ({why}); run the same command again: it sets "
+        "the part aside and writes its output again"
+    )
 
 
 class BatchLog:
