@@ -116,11 +116,10 @@ def atomic_write(path: Path, mode: str = "w", encoding: str | None = "utf-8") ->
 
 
 def _temporaries(path: Path) -> Iterator[Path]:
-    """The temporaries a killed :func:`atomic_write` of ``path`` left: ``.NAME.XXXXXXXX.tmp``
-    (``XXXXXXXX``: :func:`tempfile.mkstemp`'s eight random characters)."""
-    own = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp")
+    """The temporaries a killed :func:`atomic_write` of ``path`` left: ``.NAME.*.tmp`` (plain
+    files only)."""
     for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
-        if own.fullmatch(tmp.name) and not tmp.is_symlink() and tmp.is_file():
+        if not tmp.is_symlink() and tmp.is_file():
             yield tmp
 
 
@@ -471,7 +470,7 @@ class ChunkedWriter:
     line: a part damaged since it was committed (a disk error, a hand edit, even one renamed to
     match its new content) is found on resume, set aside under ``RUN/damaged/`` with a warning
     naming it, and this key is written again from its first item, never joined into the output.
-    The temporaries a kill left beside the outputs (``.NAME.XXXXXXXX.tmp``) go when the writer
+    The temporaries a kill left beside the outputs (``.NAME.*.tmp``) go when the writer
     opens: only this process writes here (it holds the run directory's lock).
     """
 
