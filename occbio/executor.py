@@ -50,19 +50,20 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-#: A local Dask cluster's scratch folder: ``.dask-`` and :func:`tempfile.mkdtemp`'s 8 characters.
-_SCRATCH = re.compile(r"\.dask-[a-z0-9_]{8}")
+#: occbio's scratch folders in a run directory: a local Dask cluster's (:class:`DaskExecutor`)
+#: and matplotlib's (:mod:`occbio.report.chart`), each ``.NAME-`` and mkdtemp's 8 characters.
+_SCRATCH = re.compile(r"\.(dask|matplotlib)-[a-z0-9_]{8}")
 
 
 def remove_scratch_leftovers(folder: Path) -> None:
-    """Remove the scratch folders of local Dask clusters a killed run left in ``folder`` (the
-    run directory, which the caller holds: no live run of occbio's uses them). Only folders
-    named as :class:`DaskExecutor` names them, never through a link."""
+    """Remove the scratch folders a killed run left in ``folder`` (the run directory, which the
+    caller holds: no live occbio process uses them). Only folders named as occbio names them,
+    never through a link."""
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
             if _SCRATCH.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False):
                 shutil.rmtree(entry.path, ignore_errors=True)
-                log.info("executor: removed %s, a killed run's Dask scratch folder", entry.path)
+                log.info("removed %s, a killed run's scratch folder", entry.path)
 
 
 class ExecutorUnavailable(RuntimeError):
