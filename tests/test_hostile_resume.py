@@ -254,3 +254,23 @@ def test_a_killed_dask_runs_scratch_folder_goes_on_resume(reference: Path, tmp_p
     assert resumed.returncode == 0, resumed.stderr
     assert not scratch.exists()
     _assert_like_reference(out, reference)
+
+
+def test_only_occbios_own_scratch_folders_are_removed(tmp_path: Path) -> None:
+    from occbio.executor import remove_scratch_leftovers
+
+    for name in (".dask-ab_c1234", ".matplotlib-x9y8z7w6", ".dask-keep", "dask-abcdefgh"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "f").write_text("x")
+    elsewhere = tmp_path.parent / f"{tmp_path.name}-elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / ".dask-linkedto").symlink_to(elsewhere)  # a link: never followed, kept
+    (tmp_path / ".dask-aaaaaaaa").write_text("a file, not a scratch folder")
+    remove_scratch_leftovers(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".dask-aaaaaaaa",
+        ".dask-keep",
+        ".dask-linkedto",
+        "dask-abcdefgh",
+    ]
+    assert elsewhere.is_dir()
