@@ -36,6 +36,7 @@ import os
 import platform
 import re
 import shutil
+import stat
 import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
@@ -109,7 +110,10 @@ def atomic_write(path: Path, mode: str = "w", encoding: str | None = "utf-8") ->
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, _FILE_MODE)
-        os.replace(tmp, path)
+        try:
+            os.replace(tmp, path)
+        except OSError as exc:  # a directory in the way: name it, not the temporary
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
@@ -200,6 +204,7 @@ class _Progress(_Schema):
     stats: dict[str, _Count] = {}
     warnings: list[str] = []
     checksums: dict[str, _FileSum] = {}
+    chain: dict[str, str] = {}
 
 
 class _StageRecord(_Schema):
@@ -500,11 +505,13 @@ class ChunkedWriter:
         self.chunks: int = int(state.get("chunks", 0))
         #: Each stream's committed parts in order, with the SHA-256 prefix in their names.
         self._parts: dict[str, list[tuple[Path, str]]] = {name: [] for name in self.outputs}
-        if not self.done and not self._find_parts():
+        if not self.done and not self._find_parts(state.get("chain")):
             state.clear()
             self.consumed = self.chunks = 0
             shutil.rmtree(self.parts_dir, ignore_errors=True)
             self._parts = {name: [] for name in self.outputs}
+        #: Each stream's hash chain over its committed parts' prefixes (see :func:`_chained`).
+        self._chain = {stream: _chained(parts) for stream, parts in self._parts.items()}
         stats.update(state.get("stats", {}))
         self._buffers: dict[str, list[str]] = {name: [] for name in self.outputs}
         self._pending = 0
@@ -524,15 +531,18 @@ class ChunkedWriter:
                 return False
         return True
 
-    def _find_parts(self) -> bool:
+    def _find_parts(self, chain: Mapping[str, str] | None) -> bool:
         """Keep the committed parts (removing what a kill left after the last commit); False
-        when one of them is missing or no longer matches its checksum."""
+        when one of them is missing or damaged, or their names are not those committed (the
+        manifest's ``chain``: a part replaced under a name made to match its new content)."""
         found: dict[tuple[str, int], tuple[Path, str]] = {}
         if self.parts_dir.exists():
             for p in sorted(self.parts_dir.iterdir()):
                 m = _PART_NAME.fullmatch(p.name)
                 if m and m["stream"] in self.outputs and int(m["i"]) < self.chunks:
                     found.setdefault((m["stream"], int(m["i"])), (p, m["sum"]))
+                elif p.is_dir() and not p.is_symlink():
+                    shutil.rmtree(p)  # nothing occbio writes here
                 else:
                     p.unlink()  # written after the last recorded commit
         for stream in self.outputs:
@@ -553,6 +563,16 @@ class ChunkedWriter:
                     )
                     return False
                 self._parts[stream].append(part)
+            if chain is not None and chain.get(stream) != _chained(self._parts[stream]):
+                log.warning(
+                    "%s: the committed parts of %s in %s are not those committed (one was replaced "
+                    "under a name of its own); writing %s again from its first item",
+                    self.stage.name,
+                    stream,
+                    self.parts_dir,
+                    self.key,
+                )
+                return False
         return True
 
     def _set_aside(self, part: Path) -> Path:
@@ -593,12 +613,20 @@ class ChunkedWriter:
                 for line in buf:
                     fh.write(line + "\n")
             self._parts[stream].append((part, prefix))
+            self._chain[stream] = _chained([(part, prefix)], self._chain.get(stream, ""))
             buf.clear()
         self.chunks += 1
         self.consumed += self._pending
         self._pending = 0
         state = self.stage.progress(self.key)
-        state.update({"consumed": self.consumed, "chunks": self.chunks, "stats": dict(self.stats)})
+        state.update(
+            {
+                "consumed": self.consumed,
+                "chunks": self.chunks,
+                "stats": dict(self.stats),
+                "chain": dict(self._chain),
+            }
+        )
         self.stage.run.save()
 
     def finish(self) -> None:
@@ -626,10 +654,20 @@ class ChunkedWriter:
 _PART_NAME = re.compile(r"(?P<stream>.+)\.(?P<i>\d{6})\.(?P<sum>[0-9a-f]{16})\.jsonl")
 
 
+def _chained(parts: Iterable[tuple[Path, str]], chain: str = "") -> str:
+    """``chain`` followed by the SHA-256 prefixes of ``parts``: what the manifest records of a
+    stream's committed parts, one short hash however many there are."""
+    for _, prefix in parts:
+        chain = hashlib.sha256(f"{chain}{prefix}".encode()).hexdigest()[:16]
+    return chain
+
+
 def _part_damage(part: Path, prefix: str) -> str | None:
-    """Why a committed part no longer holds what was written, or ``None``: its SHA-256 is not
-    the one in its name, or (a part renamed after its content) a line is not a UTF-8 JSON
-    object, as every line :class:`ChunkedWriter` writes is."""
+    """Why a committed part no longer holds what was written, or ``None``: not a regular file,
+    its SHA-256 is not the one in its name, or (a part renamed after its content) a line is
+    not a UTF-8 JSON object, as every line :class:`ChunkedWriter` writes is."""
+    if not stat.S_ISREG(os.lstat(part).st_mode):
+        return "it is not a regular file"
     with open(part, "rb") as fh:
         if _sha256(fh)[:16] != prefix:
             return "its content no longer matches the SHA-256 in its name"
