@@ -26,7 +26,6 @@ stage's outputs when it finishes. A committed chunk found damaged on resume is s
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import glob
 import hashlib
@@ -686,27 +685,19 @@ def _part_damage(part: Path, prefix: str) -> str | None:
 
 def _join_part(part: Path, prefix: str, out: IO[bytes], whole: Any) -> None:
     """Copy a committed part into ``out`` (and the ``whole`` file's hash), checking it against
-    the SHA-256 in its name and that it is UTF-8."""
+    the SHA-256 in its name (a part replaced under another name is missing: named, and the next
+    run writes its key again)."""
     digest = hashlib.sha256()
-    utf8 = codecs.getincrementaldecoder("utf-8")()
-    try:
-        with open(part, "rb") as fh:
-            while block := fh.read(1 << 20):
-                digest.update(block)
-                utf8.decode(block)
-                whole.update(block)
-                out.write(block)
-        utf8.decode(b"", final=True)
-    except UnicodeDecodeError as exc:
-        why = f"it is not UTF-8 ({exc.reason})"
-    else:
-        why = "its SHA-256 no longer matches its name"
-        if digest.hexdigest()[:16] == prefix:
-            return
-    raise RuntimeError(
-        f"{part} changed after it was committed ({why}); run the same command again: it sets "
-        "the part aside and writes its output again"
-    )
+    with open(part, "rb") as fh:
+        while block := fh.read(1 << 20):
+            digest.update(block)
+            whole.update(block)
+            out.write(block)
+    if digest.hexdigest()[:16] != prefix:
+        raise RuntimeError(
+            f"{part} changed after it was committed (its SHA-256 no longer matches its name); "
+            "run the same command again: it writes that part's output again"
+        )
 
 
 class BatchLog:
