@@ -20,7 +20,7 @@ from occbio.augment_command import run_augment
 from occbio.cli_options import UsageError, build_parser, overrides
 from occbio.config import ConfigError, RunConfig, load_config
 from occbio.evaluate.command import run_evaluate
-from occbio.executor import LazyExecutor
+from occbio.executor import LazyExecutor, remove_scratch_leftovers
 from occbio.extract.compressed import special_file_problem
 from occbio.extract.wikidata_dump import WikidataDumpError
 from occbio.extract.wikidata_sparql import EndpointUnreachable
@@ -222,6 +222,7 @@ _EXECUTOR_STAGES = frozenset({"text", "align"})
 
 
 def _executor(cfg: RunConfig) -> LazyExecutor:
+    remove_scratch_leftovers(cfg.out_dir)  # a killed run's Dask scratch (this process holds it)
     return LazyExecutor(
         cfg.executor, scheduler=cfg.scheduler, workers=cfg.workers, scratch=cfg.out_dir
     )

@@ -19,9 +19,12 @@ finished.
 from __future__ import annotations
 
 import collections
+import contextlib
 import logging
 import multiprocessing
 import os
+import re
+import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
@@ -38,12 +41,29 @@ __all__ = [
     "WORKERS_PER_CORE",
     "max_workers",
     "open_executor",
+    "remove_scratch_leftovers",
     "resolve_workers",
 ]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+#: occbio's scratch folders in a run directory: a local Dask cluster's (:class:`DaskExecutor`)
+#: and matplotlib's (:mod:`occbio.report.chart`), each ``.NAME-`` and mkdtemp's 8 characters.
+_SCRATCH = re.compile(r"\.(dask|matplotlib)-[a-z0-9_]{8}")
+
+
+def remove_scratch_leftovers(folder: Path) -> None:
+    """Remove the scratch folders a killed run left in ``folder`` (the run directory, which the
+    caller holds: no live occbio process uses them). Only folders named as occbio names them,
+    never through a link."""
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if _SCRATCH.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+                log.info("removed %s, a killed run's scratch folder", entry.path)
 
 
 class ExecutorUnavailable(RuntimeError):
@@ -287,6 +307,7 @@ class DaskExecutor:
         else:
             if scratch is not None:
                 scratch.mkdir(parents=True, exist_ok=True)
+            # a kill leaves it: the next run in ``scratch`` removes it (remove_scratch_leftovers)
             self._scratch = tempfile.TemporaryDirectory(prefix=".dask-", dir=scratch)
             # the scheduler's and the workers' dask-scratch-space (else in $TMPDIR, left there)
             with dask.config.set({"temporary-directory": self._scratch.name}):

@@ -15,6 +15,15 @@ No write goes through a symbolic link out of the run directory: one there is ref
 run directory is opened, and every write below it walks from the run directory one component at
 a time without following a link (:mod:`occbio.safepaths`), so a link planted while the run
 works is refused too.
+
+A run directory moved or replaced while a process works in it (``mv RUN RUN.old``) stops that
+process at its next commit (:meth:`RunDir.check_place`, before each manifest save and each
+chunk written): it would otherwise go on writing under the old path, into whatever is there now.
+Another process on the old path is refused meanwhile by the lock on the path
+(:mod:`occbio.runlock`). What a kill leaves is removed on resume by names tied to its writer:
+the temporaries of a chunk writer's outputs (hidden ones included) when it opens, those of a
+stage's outputs when it finishes. A committed chunk found damaged on resume is set aside under
+``damaged/`` (renamed ``*.damaged``, with a warning naming it), never joined into an output.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from occbio.runlock import RunDirError
-from occbio.safepaths import atomic_write, guard, open_file, remove_tree, unlink
+from occbio.safepaths import atomic_write, guard, make_dirs, open_file, remove_tree, unlink
 
 __all__ = [
     "RunDir",
@@ -56,6 +65,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 MANIFEST = "manifest.json"
+#: Where damaged committed chunks are set aside (kept for a look, never read again).
+DAMAGED_DIR = "damaged"
 _VERSIONED_PACKAGES = (
     "occbio",
     "pydantic",
@@ -70,6 +81,14 @@ _VERSIONED_PACKAGES = (
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _temporaries(path: Path) -> Iterator[Path]:
+    """The temporaries a killed :func:`atomic_write` of ``path`` left: ``.NAME.*.tmp`` (plain
+    files only)."""
+    for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        if not tmp.is_symlink() and tmp.is_file():
+            yield tmp
 
 
 def file_identity(path: Path) -> dict[str, Any]:
@@ -149,6 +168,7 @@ class _Progress(_Schema):
     stats: dict[str, _Count] = {}
     warnings: list[str] = []
     checksums: dict[str, _FileSum] = {}
+    chain: dict[str, str] = {}
 
 
 class _StageRecord(_Schema):
@@ -225,14 +245,16 @@ class RunDir:
         self.manifest_path = self.path / MANIFEST
         # a kill while the manifest was being saved leaves its temporary: the manifest itself
         # is whole (renamed into place or not at all), the temporary is nothing
-        for tmp in self.path.glob(f".{MANIFEST}.*.tmp"):
-            tmp.unlink(missing_ok=True)
+        for tmp in _temporaries(self.manifest_path):
+            unlink(tmp)
         if link := next(_links_out_of(self.path), None):
             raise RunDirError(
                 f"{link[0]} is a symbolic link to {link[1]}, outside the run directory "
                 f"{self.path}: occbio writes only inside it, never through a link; remove the "
                 "link or choose another --out"
             )
+        st = os.stat(self.path)
+        self._identity = (st.st_dev, st.st_ino)
         if self.manifest_path.exists():
             self.manifest: dict[str, Any] = read_manifest(self.manifest_path)
         else:
@@ -242,8 +264,25 @@ class RunDir:
             self.manifest["config"] = dict(config)
         self.save()
 
+    def check_place(self) -> None:
+        """A :class:`RunDirError` when the run directory's path no longer leads to the directory
+        this process opened (moved, or moved and replaced): its next write would land in
+        another directory, perhaps another run's."""
+        try:
+            st = os.stat(self.path)
+            here = (st.st_dev, st.st_ino)
+        except OSError:
+            here = None
+        if here != self._identity:
+            raise RunDirError(
+                f"the run directory {self.path} was moved or replaced while this run worked in it; "
+                "stopped so as to write nothing into what is there now: run the same command with "
+                "--out set to where the directory went to resume it"
+            )
+
     def save(self) -> None:
-        """Write the manifest atomically."""
+        """Write the manifest atomically (after :meth:`check_place`)."""
+        self.check_place()
         with atomic_write(self.manifest_path) as fh:
             json.dump(self.manifest, fh, indent=2, sort_keys=True, default=str)
             fh.write("\n")
@@ -392,8 +431,7 @@ class StageState:
         """Delete the ``.NAME.*.tmp`` files a killed :func:`atomic_write` of one of this stage's
         outputs left (only this process writes here: it holds the run directory's lock)."""
         for name in outputs:
-            path = self.run.path / name
-            for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+            for tmp in _temporaries(self.run.path / name):
                 unlink(tmp)
 
 
@@ -422,9 +460,12 @@ class ChunkedWriter:
     :meth:`finish` concatenates each stream's parts into its final file and records the files'
     checksums.
 
-    Each part's name carries the SHA-256 of its content: a part damaged since it was committed
-    (a disk error, a hand edit) is found on resume, logged by name, and this key is written
-    again from its first item, never joined into the output.
+    Each part's name carries the SHA-256 of its content, and holds UTF-8 JSON objects, one a
+    line: a part damaged since it was committed (a disk error, a hand edit, even one renamed to
+    match its new content) is found on resume, set aside under ``RUN/damaged/`` with a warning
+    naming it, and this key is written again from its first item, never joined into the output.
+    The temporaries a kill left beside the outputs (``.NAME.*.tmp``) go when the writer
+    opens: only this process writes here (it holds the run directory's lock).
     """
 
     def __init__(
@@ -442,6 +483,9 @@ class ChunkedWriter:
         self.chunk_size = chunk_size
         self.stats = stats
         self.parts_dir = stage.parts_root / key
+        for final in self.outputs.values():
+            for tmp in _temporaries(final):
+                unlink(tmp)  # a kill while this key's parts were being joined into ``final``
         state = stage.progress(key)
         self.done = bool(state.get("done")) and self._outputs_intact(state)
         if state.get("done") and not self.done:
@@ -450,11 +494,13 @@ class ChunkedWriter:
         self.chunks: int = int(state.get("chunks", 0))
         #: Each stream's committed parts in order, with the SHA-256 prefix in their names.
         self._parts: dict[str, list[tuple[Path, str]]] = {name: [] for name in self.outputs}
-        if not self.done and not self._find_parts():
+        if not self.done and not self._find_parts(state.get("chain")):
             state.clear()
             self.consumed = self.chunks = 0
             remove_tree(self.parts_dir)
             self._parts = {name: [] for name in self.outputs}
+        #: Each stream's hash chain over its committed parts' prefixes (see :func:`_chained`).
+        self._chain = {stream: _chained(parts) for stream, parts in self._parts.items()}
         stats.update(state.get("stats", {}))
         self._buffers: dict[str, list[str]] = {name: [] for name in self.outputs}
         self._pending = 0
@@ -474,15 +520,18 @@ class ChunkedWriter:
                 return False
         return True
 
-    def _find_parts(self) -> bool:
+    def _find_parts(self, chain: Mapping[str, str] | None) -> bool:
         """Keep the committed parts (removing what a kill left after the last commit); False
-        when one of them is missing or no longer matches its checksum."""
+        when one of them is missing or damaged, or their names are not those committed (the
+        manifest's ``chain``: a part replaced under a name made to match its new content)."""
         found: dict[tuple[str, int], tuple[Path, str]] = {}
         if self.parts_dir.exists():
             for p in sorted(self.parts_dir.iterdir()):
                 m = _PART_NAME.fullmatch(p.name)
                 if m and m["stream"] in self.outputs and int(m["i"]) < self.chunks:
                     found.setdefault((m["stream"], int(m["i"])), (p, m["sum"]))
+                elif p.is_dir() and not p.is_symlink():
+                    remove_tree(p)  # nothing occbio writes here
                 else:
                     unlink(p)  # written after the last recorded commit
         for stream in self.outputs:
@@ -491,17 +540,42 @@ class ChunkedWriter:
                 why = "it is missing" if part is None else _part_damage(*part)
                 if part is None or why is not None:
                     where = part[0] if part else self.parts_dir / f"{stream}.{i:06d}.*.jsonl"
+                    aside = "" if part is None else f"; set aside as {self._set_aside(part[0])}"
                     log.warning(
-                        "%s: the committed part %s is damaged (%s); writing %s again from its "
+                        "%s: the committed part %s is damaged (%s)%s; writing %s again from its "
                         "first item",
                         self.stage.name,
                         where,
                         why,
+                        aside,
                         self.key,
                     )
                     return False
                 self._parts[stream].append(part)
+            if chain is not None and chain.get(stream) != _chained(self._parts[stream]):
+                log.warning(
+                    "%s: the committed parts of %s in %s are not those committed (one was replaced "
+                    "under a name of its own); writing %s again from its first item",
+                    self.stage.name,
+                    stream,
+                    self.parts_dir,
+                    self.key,
+                )
+                return False
         return True
+
+    def _set_aside(self, part: Path) -> Path:
+        """Move a damaged part to ``RUN/damaged/STAGE/KEY/NAME.damaged`` (``.damaged-2``, ...
+        when taken): kept for a look, out of the parts this key starts again with."""
+        folder = self.stage.run.path / DAMAGED_DIR / self.stage.name / self.key
+        make_dirs(folder)  # through no link
+        target = folder / f"{part.name}.damaged"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / f"{part.name}.damaged-{n}"
+        os.replace(part, target)
+        return target
 
     def add(self, records: Mapping[str, Iterable[Any]]) -> None:
         """Buffer the records one input item produced; commit every ``chunk_size`` items."""
@@ -517,6 +591,7 @@ class ChunkedWriter:
     def commit(self) -> None:
         if self._pending == 0:
             return
+        self.stage.run.check_place()
         for stream, buf in self._buffers.items():
             digest = hashlib.sha256()
             for line in buf:
@@ -527,18 +602,27 @@ class ChunkedWriter:
                 for line in buf:
                     fh.write(line + "\n")
             self._parts[stream].append((part, prefix))
+            self._chain[stream] = _chained([(part, prefix)], self._chain.get(stream, ""))
             buf.clear()
         self.chunks += 1
         self.consumed += self._pending
         self._pending = 0
         state = self.stage.progress(self.key)
-        state.update({"consumed": self.consumed, "chunks": self.chunks, "stats": dict(self.stats)})
+        state.update(
+            {
+                "consumed": self.consumed,
+                "chunks": self.chunks,
+                "stats": dict(self.stats),
+                "chain": dict(self._chain),
+            }
+        )
         self.stage.run.save()
 
     def finish(self) -> None:
         """Commit what is buffered and join each stream's parts into its final file (a part
         changed since it was committed stops the stage: the next run writes this key again)."""
         self.commit()
+        self.stage.run.check_place()
         sums = {}
         for stream, final in self.outputs.items():
             whole = hashlib.sha256()  # the final file's, as file_sum would give it
@@ -559,17 +643,40 @@ class ChunkedWriter:
 _PART_NAME = re.compile(r"(?P<stream>.+)\.(?P<i>\d{6})\.(?P<sum>[0-9a-f]{16})\.jsonl")
 
 
+def _chained(parts: Iterable[tuple[Path, str]], chain: str = "") -> str:
+    """``chain`` followed by the SHA-256 prefixes of ``parts``: what the manifest records of a
+    stream's committed parts, one short hash however many there are."""
+    for _, prefix in parts:
+        chain = hashlib.sha256(f"{chain}{prefix}".encode()).hexdigest()[:16]
+    return chain
+
+
 def _part_damage(part: Path, prefix: str) -> str | None:
-    """Why a committed part no longer holds what was written, or ``None``."""
+    """Why a committed part no longer holds what was written, or ``None``: not a regular file,
+    its SHA-256 is not the one in its name, or (a part renamed after its content) a line is
+    not a UTF-8 JSON object, as every line :class:`ChunkedWriter` writes is."""
+    if not stat.S_ISREG(os.lstat(part).st_mode):
+        return "it is not a regular file"
     with open(part, "rb") as fh:
         if _sha256(fh)[:16] != prefix:
             return "its content no longer matches the SHA-256 in its name"
+        fh.seek(0)
+        for line_no, line in enumerate(fh, 1):
+            try:
+                row = json.loads(line.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                return f"line {line_no} is not UTF-8: {exc.reason} at byte {exc.start}"
+            except ValueError as exc:
+                return f"line {line_no} is not JSON: {exc}"
+            if not isinstance(row, dict) or not line.endswith(b"\n"):
+                return f"line {line_no} is not a whole JSON object"
     return None
 
 
 def _join_part(part: Path, prefix: str, out: IO[bytes], whole: Any) -> None:
     """Copy a committed part into ``out`` (and the ``whole`` file's hash), checking it against
-    the SHA-256 in its name."""
+    the SHA-256 in its name (a part replaced under another name is missing: named, and the next
+    run writes its key again)."""
     digest = hashlib.sha256()
     with open(part, "rb") as fh:
         while block := fh.read(1 << 20):

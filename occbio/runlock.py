@@ -17,6 +17,16 @@ number of them work side by side, while a command that writes the run (``mine``,
 ``review import|apply``) is refused as long as one reads, and they are refused while one writes.
 Their output folder gets an exclusive lock of its own (:func:`output_lock`), so two commands
 never fill the same folder with a mixture of their files.
+
+A lock on the directory moves with it: after ``mv RUN RUN.old`` a second command on ``RUN`` would
+find a new, free directory there while the first still writes under that path. So the path is held
+too: a ``flock`` on a file named after the directory's real path, in a folder of this user's in the
+system's temporary folder (``$TMPDIR/occbio-locks-UID/``; the files are a few hundred bytes and
+stay, as removing a lock file safely needs another lock; readers hold it shared, like the
+directory). A second command on the same path is refused while the first lives, and the first stops
+at its next commit with a one-line error (:meth:`occbio.run.RunDir.check_place`: the path no longer
+leads to the directory it opened). A folder there that is not this user's own is not used (with a
+warning): the lock on the directory still holds then.
 """
 
 from __future__ import annotations
@@ -24,11 +34,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import hashlib
 import json
+import logging
 import os
 import socket
 import stat
 import sys
+import tempfile
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
@@ -38,6 +51,8 @@ __all__ = ["LOCK_FILE", "RunDirError", "RunLocked", "output_lock", "run_lock"]
 LOCK_FILE = ".occbio.lock"
 #: How the details are read: never through a link, never waiting on a FIFO.
 _READ_DETAILS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+
+log = logging.getLogger(__name__)
 
 
 class RunDirError(RuntimeError):
@@ -55,20 +70,22 @@ def _identity(path: Path) -> list[int]:
 
 
 def _read_details(path: Path) -> dict:
-    """The details file of ``path``, or :class:`ValueError` when they are not of this directory
-    (never through a link, never waiting on a FIFO)."""
-    fd = os.open(path / LOCK_FILE, _READ_DETAILS)
+    """The details of ``path`` (the run directory, whose details file must name it, or a path
+    lock's file); :class:`ValueError` when there are none of it."""
+    where = path if path.is_file() else path / LOCK_FILE
+    fd = os.open(where, _READ_DETAILS)
     try:
         info = json.loads(os.read(fd, 4096).decode("utf-8"))
     finally:
         os.close(fd)
-    if not isinstance(info, dict) or info.get("dir") != _identity(path):
+    if not isinstance(info, dict) or (where != path and info.get("dir") != _identity(path)):
         raise ValueError("details of another directory")
     return info
 
 
 def _holder(path: Path) -> str:
-    """The lock holder's details as a phrase, from the details file (best effort)."""
+    """The lock holder's details as a phrase, from the details file (best effort): ``path``
+    is the run directory, or a path lock's file."""
     try:
         info = _read_details(path)
         pid, host = int(info["pid"]), str(info["host"])
@@ -90,8 +107,8 @@ def _alive(pid: int) -> bool:
     return pid > 0
 
 
-def _write_details(path: Path, *, shared: bool = False) -> None:
-    """Who holds the lock, for the message of a refused run (never through a link)."""
+def _details(path: Path, *, shared: bool) -> bytes:
+    """Who holds the lock of the directory ``path``: process, machine, command, since when."""
     details: dict[str, object] = {
         "pid": os.getpid(),
         "host": socket.gethostname(),
@@ -101,6 +118,11 @@ def _write_details(path: Path, *, shared: bool = False) -> None:
     }
     if shared:
         details["shared"] = True
+    return json.dumps(details).encode("utf-8")
+
+
+def _write_details(path: Path, *, shared: bool = False) -> None:
+    """Who holds the lock, for the message of a refused run (never through a link)."""
     try:
         # O_NONBLOCK: a FIFO in its place is an error at once, not a wait for a reader
         flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
@@ -121,7 +143,7 @@ def _write_details(path: Path, *, shared: bool = False) -> None:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise RunDirError(f"cannot write {path / LOCK_FILE}: not a regular file; remove it")
         os.ftruncate(fd, 0)
-        os.write(fd, json.dumps(details).encode("utf-8"))
+        os.write(fd, _details(path, shared=shared))
     finally:
         os.close(fd)
 
@@ -160,6 +182,60 @@ def _read_by_live_reader(path: Path) -> bool:
         return False
 
 
+def _path_locks_folder() -> Path | None:
+    """This user's folder of path locks (made if needed), or ``None`` (with a warning) when
+    what is there is not a private folder of this user's."""
+    folder = Path(tempfile.gettempdir()) / f"occbio-locks-{os.getuid()}"
+    with contextlib.suppress(FileExistsError):
+        folder.mkdir(mode=0o700)
+    try:
+        st = os.lstat(folder)
+    except OSError as exc:
+        log.warning("run lock: cannot use %s (%s); the run path is not locked", folder, exc)
+        return None
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o022:
+        log.warning(
+            "run lock: %s is not a private folder of this user's; the run path is not locked",
+            folder,
+        )
+        return None
+    return folder
+
+
+@contextlib.contextmanager
+def _path_lock(path: Path, *, shared: bool) -> Iterator[None]:
+    """Hold the run directory's real path (see the module's text), shared by readers;
+    :class:`RunLocked` when another process holds it. Its file holds the details of the last
+    writer (readers leave them: the directory's details name them)."""
+    folder = _path_locks_folder()
+    if folder is None:
+        yield
+        return
+    real = os.path.realpath(path)
+    name = folder / (hashlib.sha256(os.fsencode(real)).hexdigest()[:32] + ".lock")
+    try:
+        fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        log.warning("run lock: cannot open %s (%s); the run path is not locked", name, exc)
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+        except BlockingIOError:
+            who = "a command reading it" if not shared else _holder(name)
+            raise RunLocked(
+                f"{path} is in use by another occbio run ({who}); wait for it to "
+                "finish, or choose another --out"
+            ) from None
+        if not shared:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, _details(path, shared=False), 0)
+        yield
+    finally:
+        os.close(fd)  # releases the flock
+
+
 @contextlib.contextmanager
 def run_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
     """Hold the directory ``path`` (created if needed) for this process; :class:`RunLocked`
@@ -187,13 +263,14 @@ def run_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
                 f"{path} is in use by another occbio run ({_holder(path)}); wait for it to "
                 "finish, or choose another --out"
             ) from None
-        if shared:
-            _note_reader(path)
-        else:
-            _write_details(path)
-        yield
-        if shared:
-            _forget_reader(path)
+        with _path_lock(path, shared=shared):  # the directory's lock moves with it
+            if shared:
+                _note_reader(path)
+            else:
+                _write_details(path)
+            yield
+            if shared:
+                _forget_reader(path)
     finally:
         os.close(fd)  # releases the flock
 
