@@ -205,8 +205,7 @@ def _path_locks_folder() -> Path | None:
 @contextlib.contextmanager
 def _path_lock(path: Path, *, shared: bool) -> Iterator[None]:
     """Hold the run directory's real path (see the module's text), shared by readers;
-    :class:`RunLocked` when another process holds it. Its file holds the details of the last
-    writer (readers leave them: the directory's details name them)."""
+    :class:`RunLocked` when another process holds it. Its file holds the holder's details."""
     folder = _path_locks_folder()
     if folder is None:
         yield
@@ -223,15 +222,17 @@ def _path_lock(path: Path, *, shared: bool) -> Iterator[None]:
         try:
             fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
-            who = "a command reading it" if not shared else _holder(name)
             raise RunLocked(
-                f"{path} is in use by another occbio run ({who}); wait for it to "
+                f"{path} is in use by another occbio run ({_holder(name)}); wait for it to "
                 "finish, or choose another --out"
             ) from None
-        if not shared:
+        mine = not shared or not _read_by_live_reader(name)
+        if mine:  # a second reader leaves the first's details, as in the directory
             os.ftruncate(fd, 0)
-            os.pwrite(fd, _details(path, shared=False), 0)
+            os.pwrite(fd, _details(path, shared=shared), 0)
         yield
+        if shared and mine:
+            os.ftruncate(fd, 0)
     finally:
         os.close(fd)  # releases the flock
 

@@ -231,8 +231,13 @@ def test_the_run_directory_itself_swapped_for_a_link_is_refused(
     root.rename(tmp_path / "run.old")
     root.symlink_to(elsewhere, target_is_directory=True)
     before = snapshot(elsewhere)
-    with pytest.raises(RunDirError, match=r"no longer the directory occbio started writing in"):
+    # the run's own check (RunDir.check_place) stops it at its next commit ...
+    with pytest.raises(RunDirError, match=r"was moved or replaced while this run worked in it"):
         run.save()
+    # ... and any write below the run is refused on its own
+    swapped = r"no longer the directory occbio started writing in"
+    with pytest.raises(RunDirError, match=swapped), atomic_write(root / "corpus.jsonl") as fh:
+        fh.write("{}\n")
     assert snapshot(elsewhere) == before
 
 
