@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import json
 import logging
 import re
@@ -29,15 +28,15 @@ from typing import Any
 from occbio.review.items import BANDS, Item, ReviewError, read_items, run_id
 from occbio.review.report import datacard_section, format_report, replace_section
 from occbio.review.stats import (
+    MIN_SHARED,
     PARALLEL,
     PARTIAL,
     VERDICTS,
-    cohen_kappa,
     majority,
-    raw_agreement,
     score_threshold,
     tally,
 )
+from occbio.review.stats import agreement as pair_agreement
 from occbio.run import RunDir, atomic_write, file_sum, fingerprint
 from occbio.runlock import run_lock
 
@@ -302,9 +301,12 @@ def build_report(
     store: Mapping[str, Mapping[str, Mapping[str, Any]]],
     *,
     target: float,
+    min_shared: int = MIN_SHARED,
 ) -> dict[str, Any]:
-    """Precision per language pair and score band, agreement per pair of annotators and the
-    score threshold that reaches ``target``, from the merged judgments."""
+    """Precision per language pair and score band, agreement between annotators (the pairs
+    sharing at least ``min_shared`` items, bounded and summed up: see
+    :func:`occbio.review.stats.agreement`) and the score threshold that reaches ``target``,
+    from the merged judgments."""
     verdicts = item_verdicts(store)
     pairs = sorted({items[i].pair for i in verdicts})
     precision = []
@@ -313,23 +315,17 @@ def build_report(
         for band in ("all", *BANDS):
             group = [verdicts[i] for i in mine if band in ("all", items[i].band)]
             precision.append({"pair": pair, "band": band, **tally(group).to_dict()})
-    agreement = []
+    agreement, summaries = [], []
     for pair in pairs:
-        for a, b in itertools.combinations(sorted(store), 2):
-            both = sorted(i for i in store[a].keys() & store[b].keys() if items[i].pair == pair)
-            if not both:
-                continue
-            va = [store[a][i]["verdict"] for i in both]
-            vb = [store[b][i]["verdict"] for i in both]
-            agreement.append(
-                {
-                    "pair": pair,
-                    "annotators": [a, b],
-                    "items": len(both),
-                    "agreement": raw_agreement(va, vb),
-                    "kappa": cohen_kappa(va, vb),
-                }
-            )
+        judged = {
+            a: {i: j["verdict"] for i, j in by_item.items() if items[i].pair == pair}
+            for a, by_item in store.items()
+        }
+        rows, summary = pair_agreement(
+            {a: by_item for a, by_item in judged.items() if by_item}, min_shared=min_shared
+        )
+        agreement += [{"pair": pair, **row} for row in rows]
+        summaries.append({"pair": pair, **summary})
     thresholds = []
     for pair in pairs:
         scored = [
@@ -340,10 +336,11 @@ def build_report(
         found = score_threshold(scored, target)
         none = {"threshold": None, "judged": len(scored)}
         thresholds.append({"pair": pair, "target": target, **(found.to_dict() if found else none)})
-    ties = sum(
-        _tied([by_item[i]["verdict"] for by_item in store.values() if i in by_item])
-        for i in verdicts
-    )
+    by_item: dict[str, list[str]] = defaultdict(list)  # linear: not items x annotators
+    for judged_by in store.values():
+        for i, j in judged_by.items():
+            by_item[i].append(j["verdict"])
+    ties = sum(_tied(v) for v in by_item.values())
     return {
         "run": next(iter(items.values())).run if items else None,
         "annotators": {a: len(by_item) for a, by_item in sorted(store.items())},
@@ -351,6 +348,7 @@ def build_report(
         "ties": ties,
         "precision": precision,
         "agreement": agreement,
+        "agreement_summary": summaries,
         "threshold": thresholds,
     }
 
@@ -361,12 +359,19 @@ def _tied(verdicts: Sequence[str]) -> bool:
 
 
 def import_judgments(
-    run_dir: Path, files: Sequence[Path], *, target: float = 0.95, fmt: str = "table"
+    run_dir: Path,
+    files: Sequence[Path],
+    *,
+    target: float = 0.95,
+    fmt: str = "table",
+    min_shared: int = MIN_SHARED,
 ) -> str:
     """Check every file, merge them into ``judgments.json``, write the report and the data
     card's section, record the import in the manifest; return the report (table or JSON)."""
     if not 0.0 < target <= 1.0:
         raise ReviewError(f"--target {target}: a precision between 0 (excluded) and 1")
+    if min_shared < 1:
+        raise ReviewError(f"--min-shared {min_shared}: at least 1 item")
     run_dir = Path(run_dir)
     run_id(run_dir)  # no corpus: one line, before the lock makes a directory
     with run_lock(run_dir):
@@ -394,7 +399,7 @@ def import_judgments(
         store = merge(store, new)
         if not store:
             raise ReviewError("the files hold no verdict: nothing to import")
-        report = build_report(items, store, target=target)
+        report = build_report(items, store, target=target, min_shared=min_shared)
         report["imported"] = by_file
         _write(run_dir, rid, store, report, target=target)
     if fmt == "json":
