@@ -84,20 +84,35 @@ class Judgment:
 # --- reading one file ------------------------------------------------------------------------
 
 
-def _text(path: Path) -> str:
-    """The file's text, or a one-line error: missing, not a regular file, not UTF-8."""
+#: A judgments file is at most this, plus :data:`MAX_BYTES_PER_ITEM` per item of the run (a
+#: verdict and a post-edit per item, for many annotators): what is bigger is not one.
+MAX_FILE_BYTES = 64 << 20
+MAX_BYTES_PER_ITEM = 64 << 10
+
+
+def _text(path: Path, limit: int | None = None) -> str:
+    """The file's text, or a one-line error: missing, not a regular file, more than ``limit``
+    bytes, not UTF-8."""
     try:
-        mode = path.stat().st_mode  # never open a FIFO: it would block
+        st = path.stat()  # never open a FIFO: it would block
     except OSError as exc:
         raise ReviewError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    if stat.S_ISDIR(mode):
+    if stat.S_ISDIR(st.st_mode):
         raise ReviewError(f"{path} is a directory: give the judgment files themselves")
-    if not stat.S_ISREG(mode):
+    if not stat.S_ISREG(st.st_mode):
         raise ReviewError(f"{path} is not a regular file (a FIFO, a socket or a device)")
+    if limit is not None and st.st_size > limit:
+        raise ReviewError(
+            f"{path}: {st.st_size / (1 << 20):.1f} MiB, more than the {limit / (1 << 20):.1f} MiB "
+            "a judgments file of this run can be: is this the right file?"
+        )
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as fh:  # what grew since the stat is capped too
+            data = fh.read() if limit is None else fh.read(limit + 1)
     except OSError as exc:
         raise ReviewError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if limit is not None and len(data) > limit:
+        raise ReviewError(f"{path}: more than {limit / (1 << 20):.1f} MiB: is this the right file?")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -236,7 +251,7 @@ def read_judgment_file(path: Path, *, run: str, items: Mapping[str, Item]) -> li
     suffix = path.suffix.lower()
     if suffix not in (".json", ".csv"):
         raise ReviewError(f"{path}: neither .json (the page's export) nor .csv (the spreadsheet)")
-    text = _text(path)
+    text = _text(path, MAX_FILE_BYTES + MAX_BYTES_PER_ITEM * len(items))
     reader = _read_json if suffix == ".json" else _read_csv
     judgments = reader(path, text, run, items)
     seen: dict[tuple[str, str], str] = {}
