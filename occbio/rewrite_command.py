@@ -147,7 +147,14 @@ def run_rewrite(args: argparse.Namespace) -> int:
     elif hf_options:
         names = ", ".join("--" + k.replace("_", "-") for k in hf_options)
         raise UsageError(f"{names}: read by --backend hf only")
-    from occbio.io.limits import bounded_lines, device_problem, maybe_waiting
+    from occbio.io.limits import (
+        InputInterrupted,
+        bounded_lines,
+        device_problem,
+        interrupted,
+        is_stream,
+        maybe_waiting,
+    )
 
     if args.input is not None and (problem := device_problem(args.input)) is not None:
         raise UsageError(f"--input {args.input} {problem}")
@@ -180,7 +187,12 @@ def run_rewrite(args: argparse.Namespace) -> int:
             "standard input" if args.input is None else args.input,
             activity=activity,
         )
-        return _rewrite_source(args, rewriter, source, lines, explain, name, jsonl, skip)
+        try:
+            return _rewrite_source(args, rewriter, source, lines, explain, name, jsonl, skip)
+        except KeyboardInterrupt:
+            if activity is None or activity.since is None or not is_stream(args.input):
+                raise
+            raise InputInterrupted(interrupted(args.input, "the lines to rewrite")) from None
 
 
 def _rewrite_source(

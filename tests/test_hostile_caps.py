@@ -43,8 +43,9 @@ from occbio.cli import main
 try:
     rc = main(sys.argv[1:])
 finally:
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    sys.stderr.write(f"\\nPEAK_RSS {{peak}}\\n")
+    # VmHWM: this process's own peak (ru_maxrss would keep the forking parent's across exec)
+    peak = [x for x in open("/proc/self/status") if x.startswith("VmHWM:")][0].split()[1]
+    sys.stderr.write(f"\\nPEAK_RSS {{int(peak) * 1024}}\\n")
 sys.exit(rc)
 """
 
@@ -160,31 +161,26 @@ def _read_until(stream: object, needle: str, found: threading.Event, seen: list[
             found.set()
 
 
-def test_evaluate_a_fifo_whose_writer_never_closes_says_so_and_stops_on_ctrl_c(
-    run: Path, system: Path, tmp_path: Path
-) -> None:
-    """The writer writes every translation, then keeps the FIFO open (a hung pipeline). The
-    command must say what it waits for (a warning naming the FIFO), and Ctrl-C must stop it in
-    one line naming the FIFO."""
-    fifo = tmp_path / f"fifo.{TGT}"
+def fifo_left_open(fifo: Path, data: bytes, *args: str) -> tuple[bool, int, list[str]]:
+    """``occbio ARGS`` reading ``fifo``, whose writer writes ``data`` then keeps it open (a hung
+    pipeline): (whether a "still waiting" warning came, the exit status after Ctrl-C, stderr's
+    lines). A silent wait fails at the guard instead of hanging."""
     os.mkfifo(fifo)
     writer = subprocess.Popen(
         [
             sys.executable,
             "-c",
-            "import sys, time\nfh = open(sys.argv[1], 'wb')\nfh.write(open(sys.argv[2], 'rb')"
-            ".read())\nfh.flush()\ntime.sleep(3600)",
+            "import sys, time\nfh = open(sys.argv[1], 'wb')\nfh.write(sys.stdin.buffer.read())"
+            "\nfh.flush()\ntime.sleep(3600)",
             str(fifo),
-            str(system),
-        ]
-    )
-    child = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            CHILD,
-            *evaluate_args(run, tmp_path / "out", "--system", f"s={fifo}"),
         ],
+        stdin=subprocess.PIPE,
+    )
+    assert writer.stdin is not None
+    writer.stdin.write(data)
+    writer.stdin.close()
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, *args],
         stderr=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         env=_env(),
@@ -206,13 +202,45 @@ def test_evaluate_a_fifo_whose_writer_never_closes_says_so_and_stops_on_ctrl_c(
                 proc.kill()
             proc.wait()
     err = [x.rstrip("\n") for x in seen if x.strip() and not x.startswith("PEAK_RSS ")]
+    assert not any("Traceback" in x for x in err), err
+    return warned, rc, err
+
+
+def test_evaluate_a_fifo_whose_writer_never_closes_says_so_and_stops_on_ctrl_c(
+    run: Path, system: Path, tmp_path: Path
+) -> None:
+    """The writer writes every translation, then keeps the FIFO open. The command must say
+    what it waits for (a warning naming the FIFO), and Ctrl-C must stop it in one line naming
+    the FIFO."""
+    fifo = tmp_path / f"fifo.{TGT}"
+    args = evaluate_args(run, tmp_path / "out", "--system", f"s={fifo}")
+    warned, rc, err = fifo_left_open(fifo, system.read_bytes(), *args)
     assert warned, err
     warning = next(x for x in err if "still waiting" in x)
     assert str(fifo) in warning and "the translations of s" in warning and "Ctrl-C" in warning
-    assert not any("Traceback" in x for x in err), err
     assert rc == 1, err
     assert err[-1].startswith(f"occbio: error: {fifo}: interrupted while waiting for the end")
     assert not (tmp_path / "out" / "scores.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "what"),
+    [
+        (["audit", "{fifo}", "--lang", "en"], "the corpus to audit"),
+        (["rewrite", "--lang", "en", "--to", "masculine", "--input", "{fifo}"], "the lines to "),
+    ],
+    ids=["audit", "rewrite"],
+)
+def test_audit_and_rewrite_a_fifo_left_open_say_so_and_stop_on_ctrl_c(
+    tmp_path: Path, command: list[str], what: str
+) -> None:
+    fifo = tmp_path / "fifo.txt"
+    args = [x.format(fifo=fifo) for x in command]
+    warned, rc, err = fifo_left_open(fifo, b"She is an actress.\n", *args)
+    assert warned, err
+    assert any(str(fifo) in x and what in x and "Ctrl-C" in x for x in err), err
+    assert rc in (1, 2), err
+    assert err[-1].startswith(f"occbio: error: {fifo}: interrupted while waiting for the end")
 
 
 def test_evaluate_a_billion_resamples_is_one_line(run: Path, system: Path, tmp_path: Path) -> None:
@@ -230,6 +258,22 @@ def test_evaluate_resamples_times_documents_is_capped() -> None:
     with pytest.raises(EvaluateError, match=r"^--resamples 100000: 100,000 resamples of "
                        r"10,000 documents need about 14\.9 GiB, more than the 4 GiB"):  # fmt: skip
         _check_bootstrap_memory(100_000, 10_000)
+
+
+def test_evaluate_mtgeneval_a_hypothesis_of_2_gib_is_one_line(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    for kind in ("feminine", "masculine"):
+        (data / f"geneval-sentences-{kind}-dev.en_fr.fr").write_text("Elle est actrice.\n")
+    sparse = tmp_path / "hyp.f"
+    with sparse.open("wb") as fh:
+        fh.truncate(2 << 30)  # 2 GiB of NUL bytes, on no disk
+    (tmp_path / "hyp.m").write_text("Il est acteur.\n")
+    line = one_line_error(
+        "evaluate", "mtgeneval", "--data", str(data), "--lang", "fr", "--split", "dev",
+        "--hyp-feminine", str(sparse), "--hyp-masculine", str(tmp_path / "hyp.m"),
+    )  # fmt: skip
+    assert line.startswith(f"occbio: error: {sparse}: more than 64 MiB")
 
 
 # --- audit and rewrite -------------------------------------------------------------------

@@ -41,6 +41,8 @@ from occbio.io.limits import (
     LineGuard,
     LineNumbers,
     device_problem,
+    interrupted,
+    is_stream,
     maybe_waiting,
 )
 from occbio.langs import WIKIPEDIA_LANGS
@@ -171,6 +173,10 @@ def read_records(
                                       input_format, not_utf8)  # fmt: skip
             except InputTooLarge as exc:
                 raise AuditInputError(str(exc)) from None
+            except KeyboardInterrupt:
+                if activity.since is None or not is_stream(path):
+                    raise
+                raise AuditInputError(interrupted(path, "the corpus to audit")) from None
 
 
 def _read_open(

@@ -21,7 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from occbio.io.limits import MAX_LINE_BYTES, device_problem, is_stream, maybe_waiting, mib
+from occbio.io.limits import (
+    MAX_LINE_BYTES,
+    device_problem,
+    interrupted,
+    is_stream,
+    maybe_waiting,
+    mib,
+)
 
 __all__ = ["HypothesisError", "Hypotheses", "max_bytes", "parse_system", "read_hypotheses"]
 
@@ -106,10 +113,7 @@ def _read(path: Path, name: str, references: Sequence[str] = ()) -> tuple[bytes,
     except KeyboardInterrupt:
         if not is_stream(path):
             raise
-        raise HypothesisError(
-            f"{path}: interrupted while waiting for the end of this FIFO or pipe (the "
-            f"translations of {name}): its writer had not closed it"
-        ) from None
+        raise HypothesisError(interrupted(path, f"the translations of {name}")) from None
     if len(whole) > limit:
         raise _too_large(path, limit, references, "")
     whole = bytes(whole)

@@ -26,12 +26,14 @@ from occbio.extract.compressed import special_file_problem
 
 __all__ = [
     "MAX_LINE_BYTES",
+    "InputInterrupted",
     "InputTooLarge",
     "LineGuard",
     "Activity",
     "LineNumbers",
     "bounded_lines",
     "device_problem",
+    "interrupted",
     "is_stream",
     "maybe_waiting",
     "mib",
@@ -51,6 +53,18 @@ WAIT_AGAIN_S = 60.0
 
 class InputTooLarge(ValueError):
     """An input over a cap (one line naming the file, the line and the cap)."""
+
+
+class InputInterrupted(ValueError):
+    """Ctrl-C while a FIFO or pipe was waited for (one line: :func:`interrupted`)."""
+
+
+def interrupted(path: Path | str, what: str) -> str:
+    """What to say when Ctrl-C stops a wait on the FIFO or pipe ``path``."""
+    return (
+        f"{path}: interrupted while waiting for the end of this FIFO or pipe ({what}): its "
+        "writer had not closed it"
+    )
 
 
 def mib(n: int) -> str:
