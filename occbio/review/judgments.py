@@ -70,7 +70,7 @@ _SPELLINGS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Judgment:
     """One annotator's verdict on one item, and where it was read (for messages)."""
 
@@ -85,9 +85,10 @@ class Judgment:
 
 
 #: A judgments file is at most this, plus :data:`MAX_BYTES_PER_ITEM` per item of the run (a
-#: verdict and a post-edit per item, for many annotators): what is bigger is not one.
-MAX_FILE_BYTES = 64 << 20
-MAX_BYTES_PER_ITEM = 64 << 10
+#: CSV row with both sentences and a post-edit is ~500 bytes: a team of a dozen annotators
+#: fits): what is bigger is not one, and reading it would take ~25 times its size in memory.
+MAX_FILE_BYTES = 16 << 20
+MAX_BYTES_PER_ITEM = 8 << 10
 
 
 def _text(path: Path, limit: int | None = None) -> str:
@@ -330,15 +331,13 @@ def build_report(
         for band in ("all", *BANDS):
             group = [verdicts[i] for i in mine if band in ("all", items[i].band)]
             precision.append({"pair": pair, "band": band, **tally(group).to_dict()})
+    by_pair: dict[str, dict[str, dict[str, str]]] = defaultdict(dict)  # pair -> annotator -> ...
+    for a, by_item in store.items():
+        for i, j in by_item.items():
+            by_pair[items[i].pair].setdefault(a, {})[i] = j["verdict"]
     agreement, summaries = [], []
     for pair in pairs:
-        judged = {
-            a: {i: j["verdict"] for i, j in by_item.items() if items[i].pair == pair}
-            for a, by_item in store.items()
-        }
-        rows, summary = pair_agreement(
-            {a: by_item for a, by_item in judged.items() if by_item}, min_shared=min_shared
-        )
+        rows, summary = pair_agreement(by_pair[pair], min_shared=min_shared)
         agreement += [{"pair": pair, **row} for row in rows]
         summaries.append({"pair": pair, **summary})
     thresholds = []
