@@ -17,7 +17,9 @@ given to the caller (``not_utf8``); XML declares its own encoding.
 
 A line that cannot be read (bad JSON in a JSON-lines file, a row of the wrong width) is skipped
 and counted in the ``skipped`` counter the caller passes, never a stop. Everything streams:
-memory does not grow with the file.
+memory does not grow with the file. A line (or a TSV field) longer than 8 MiB stops the read
+in one line, a device (``/dev/zero``) is refused, and a FIFO that sends nothing is named in a
+warning (:mod:`occbio.io.limits`).
 """
 
 from __future__ import annotations
