@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -258,6 +259,24 @@ def test_evaluate_resamples_times_documents_is_capped() -> None:
     with pytest.raises(EvaluateError, match=r"^--resamples 100000: 100,000 resamples of "
                        r"10,000 documents need about 14\.9 GiB, more than the 4 GiB"):  # fmt: skip
         _check_bootstrap_memory(100_000, 10_000)
+
+
+@pytest.mark.parametrize("command", ["evaluate", "review"])
+def test_a_corpus_jsonl_of_one_2_gib_line_is_one_line(
+    run: Path, tmp_path: Path, command: str
+) -> None:
+    """The run's own corpus.jsonl grown to 2 GiB by NUL bytes without a newline (sparse)."""
+    copy = tmp_path / "run"
+    shutil.copytree(run / "corpus", copy / "corpus")
+    with (copy / "corpus" / "corpus.jsonl").open("r+b") as fh:
+        fh.truncate(2 << 30)
+    args = ["--tgt", TGT, "--simulate"] if command == "evaluate" else []
+    line = one_line_error(
+        *(["evaluate", str(copy)] if command == "evaluate" else ["review", "export", str(copy)]),
+        *args,
+    )
+    lines = (run / "corpus" / "corpus.jsonl").read_bytes().count(b"\n")
+    assert f"corpus.jsonl:{lines + 1}: a line longer than 8 MiB" in line
 
 
 def test_evaluate_mtgeneval_a_hypothesis_of_2_gib_is_one_line(tmp_path: Path) -> None:
