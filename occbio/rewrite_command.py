@@ -9,9 +9,12 @@ import os
 import stat
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from occbio.io.limits import LineNumbers
 
 __all__ = ["add_rewrite_parser", "make_rewriter", "run_rewrite"]
 
@@ -144,6 +147,17 @@ def run_rewrite(args: argparse.Namespace) -> int:
     elif hf_options:
         names = ", ".join("--" + k.replace("_", "-") for k in hf_options)
         raise UsageError(f"{names}: read by --backend hf only")
+    from occbio.io.limits import (
+        InputInterrupted,
+        bounded_lines,
+        device_problem,
+        interrupted,
+        is_stream,
+        maybe_waiting,
+    )
+
+    if args.input is not None and (problem := device_problem(args.input)) is not None:
+        raise UsageError(f"--input {args.input} {problem}")
     rewriter = make_rewriter(
         args.lang,
         getattr(args, "backend", "rules"),
@@ -153,14 +167,50 @@ def run_rewrite(args: argparse.Namespace) -> int:
         relatives=getattr(args, "relatives", "keep"),
         **hf_options,
     )
-    source: IO[bytes] = (
-        open(args.input, "rb")  # noqa: SIM115 - closed below
+    waiting = (
+        maybe_waiting(args.input, "the lines to rewrite")
         if args.input is not None
-        else sys.stdin.buffer
+        else contextlib.nullcontext(None)
     )
-    not_utf8: list[int] = []
+    with waiting as activity:
+        if activity is not None:
+            activity.waiting()  # opening a FIFO waits for its writer
+        source: IO[bytes] = (
+            open(args.input, "rb")  # noqa: SIM115 - closed below
+            if args.input is not None
+            else sys.stdin.buffer
+        )
+        if activity is not None:
+            activity.got()
+        lines = bounded_lines(
+            source,
+            "standard input" if args.input is None else args.input,
+            activity=activity,
+        )
+        try:
+            return _rewrite_source(args, rewriter, source, lines, explain, name, jsonl, skip)
+        except KeyboardInterrupt:
+            if activity is None or activity.since is None or not is_stream(args.input):
+                raise
+            raise InputInterrupted(interrupted(args.input, "the lines to rewrite")) from None
+
+
+def _rewrite_source(
+    args: argparse.Namespace,
+    rewriter: Any,
+    source: IO[bytes],
+    lines: Iterator[bytes],
+    explain: Path | None,
+    name: str | None,
+    jsonl: bool,
+    skip: bool,
+) -> int:
+    """:func:`run_rewrite` once its input is open: ``lines``, read from ``source``."""
+    from occbio.io.limits import LineNumbers
+
+    not_utf8 = LineNumbers()  # the first ten lines' numbers and the count
     # the uncertain lines' numbers, when lines are judged (to skip them, or to explain them)
-    uncertain: list[int] | None = [] if skip or explain is not None else None
+    uncertain = LineNumbers() if skip or explain is not None else None
     try:
         with contextlib.ExitStack() as stack:
             out = (
@@ -171,11 +221,11 @@ def run_rewrite(args: argparse.Namespace) -> int:
             tsv = None if explain is None else stack.enter_context(open_output(explain))
             if jsonl:
                 _rewrite_jsonl(
-                    source, out, rewriter, args.to, tsv, name=name, uncertain=uncertain, skip=skip
+                    lines, out, rewriter, args.to, tsv, name=name, uncertain=uncertain, skip=skip
                 )
             else:
                 _rewrite_lines(
-                    source,
+                    lines,
                     out,
                     rewriter,
                     args.to,
@@ -310,15 +360,15 @@ def _is_file_or_new(path: Path) -> bool:
 
 
 def _rewrite_lines(
-    source: IO[bytes],
+    source: Iterable[bytes],
     out: IO[bytes],
     rewriter: Any,
     to: str,
     tsv: IO[bytes] | None = None,
     *,
-    not_utf8: list[int],
+    not_utf8: LineNumbers,
     name: str | None = None,
-    uncertain: list[int] | None = None,
+    uncertain: LineNumbers | None = None,
     skip: bool = False,
 ) -> None:
     """Streamed (memory flat), one line out per line in (split at ``\\n``), each line's own
@@ -367,14 +417,14 @@ def _rewrite_lines(
 
 
 def _rewrite_jsonl(
-    source: IO[bytes],
+    source: Iterable[bytes],
     out: IO[bytes],
     rewriter: Any,
     to: str,
     tsv: IO[bytes] | None = None,
     *,
     name: str | None = None,
-    uncertain: list[int] | None = None,
+    uncertain: LineNumbers | None = None,
     skip: bool = False,
 ) -> None:
     """``--input-format jsonl``: each line a JSON object with a ``text`` string and an optional
@@ -419,7 +469,7 @@ def _rewrite_jsonl(
                 tsv.write(row.encode())
 
 
-def _verdict_text(verdict: Any, n: int, uncertain: list[int], skip: bool, show: bool) -> str:
+def _verdict_text(verdict: Any, n: int, uncertain: LineNumbers, skip: bool, show: bool) -> str:
     """The text to write for line ``n`` judged ``verdict``: empty when uncertain and skipped.
     ``show`` prints the verdict to standard error (``--explain``)."""
     if show:

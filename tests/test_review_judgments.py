@@ -220,7 +220,9 @@ def test_score_threshold_by_hand() -> None:
 
 
 def test_import_report_matches_the_hand_values(run: Path, tmp_path: Path) -> None:
-    report = json.loads(import_judgments(run, hand_files(run, tmp_path), fmt="json"))
+    # six shared items: compared only with --min-shared lowered from 20 (see the test after)
+    files = hand_files(run, tmp_path)
+    report = json.loads(import_judgments(run, files, fmt="json", min_shared=6))
     assert report["items_judged"] == 12 and report["ties"] == 2
     assert report["annotators"] == {"ana": 12, "ben": 6}
     es = _row(report, "en-es", "all")
@@ -242,6 +244,8 @@ def test_import_report_matches_the_hand_values(run: Path, tmp_path: Path) -> Non
         "agreement": pytest.approx(4 / 6),
         "kappa": pytest.approx(1 / 3),
     }
+    summary = {s["pair"]: s for s in report["agreement_summary"]}
+    assert summary["en-es"]["pairs"] == 1 and summary["en-es"]["mean_kappa"] == pytest.approx(1 / 3)
     thresholds = {t["pair"]: t for t in report["threshold"]}
     assert thresholds["en-es"]["threshold"] == 1.05 and thresholds["en-es"]["kept"] == 2
     assert thresholds["en-es"]["share"] == pytest.approx(1 / 3)
@@ -249,8 +253,17 @@ def test_import_report_matches_the_hand_values(run: Path, tmp_path: Path) -> Non
     assert json.loads((run / REPORT_FILE).read_text("utf-8"))["precision"] == report["precision"]
 
 
+def test_agreement_needs_20_shared_items_by_default(run: Path, tmp_path: Path) -> None:
+    report = json.loads(import_judgments(run, hand_files(run, tmp_path), fmt="json"))
+    assert report["agreement"] == []
+    es = next(s for s in report["agreement_summary"] if s["pair"] == "en-es")
+    assert (es["pairs"], es["min_shared"], es["annotators_with_fewer_items"]) == (0, 20, 2)
+    table = import_judgments(run, hand_files(run, tmp_path))
+    assert "en-es: 0 pairs of annotators share at least 20 items (left out: 2 annotators " in table
+
+
 def test_import_table_and_target(run: Path, tmp_path: Path) -> None:
-    table = import_judgments(run, hand_files(run, tmp_path), target=0.7)
+    table = import_judgments(run, hand_files(run, tmp_path), target=0.7, min_shared=6)
     lines = [" ".join(line.split()) for line in table.splitlines()]  # columns aside
     assert lines[0].endswith("12 items judged by ana (12), ben (6); 2 tied (counted not parallel)")
     assert "en-es all 6 3 0 3 50.0 [18.8, 81.2] 50.0 [18.8, 81.2]" in lines

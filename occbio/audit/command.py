@@ -35,6 +35,7 @@ from occbio.audit.inputs import (
 )
 from occbio.audit.lexicon import LexiconCounter, LexiconResult, LexiconUnavailable, load_lexicon
 from occbio.audit.report import MACHINE_DIGITS, format_latex, format_table
+from occbio.io.limits import LineNumbers
 from occbio.io.spreadsheet import spreadsheet_dict_writer
 from occbio.langs import parse_langs
 from occbio.runlock import run_lock
@@ -234,7 +235,7 @@ def _audit(args: argparse.Namespace, backend: Any) -> list[AuditGroup]:
     groups: list[AuditGroup] = []
     skipped: Counter[str] = Counter()
     for name, path, genders, input_format in _sources(args):
-        not_utf8: list[int] = []
+        not_utf8 = LineNumbers()  # the first ten lines' numbers and the count
         records = read_records(
             path, lang=args.lang, langs=args.langs, skipped=skipped, genders=genders,
             input_format=input_format, not_utf8=not_utf8,

@@ -17,7 +17,9 @@ given to the caller (``not_utf8``); XML declares its own encoding.
 
 A line that cannot be read (bad JSON in a JSON-lines file, a row of the wrong width) is skipped
 and counted in the ``skipped`` counter the caller passes, never a stop. Everything streams:
-memory does not grow with the file.
+memory does not grow with the file. A line (or a TSV field) longer than 8 MiB stops the read
+in one line, a device (``/dev/zero``) is refused, and a FIFO that sends nothing is named in a
+warning (:mod:`occbio.io.limits`).
 """
 
 from __future__ import annotations
@@ -26,15 +28,25 @@ import csv
 import io
 import json
 import re
-import sys
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from lxml import etree
 
+from occbio.io.limits import (
+    MAX_LINE_BYTES,
+    Activity,
+    InputTooLarge,
+    LineGuard,
+    LineNumbers,
+    device_problem,
+    interrupted,
+    is_stream,
+    maybe_waiting,
+)
 from occbio.langs import WIKIPEDIA_LANGS
 
 __all__ = [
@@ -102,7 +114,9 @@ class _Replay(io.RawIOBase):
 _NOT_UTF8 = re.compile("[\udc80-\udcff]")
 
 
-def _lines(stream: BinaryIO, not_utf8: list[int], newline: str | None = None) -> Iterator[str]:
+def _lines(
+    stream: BinaryIO, not_utf8: list[int] | LineNumbers, newline: str | None = None
+) -> Iterator[str]:
     """The lines of ``stream`` as UTF-8 text (a byte-order mark dropped, as editors on Windows
     write one); a line with bytes that are not UTF-8 is read with U+FFFD in their place (as
     ``errors="replace"`` reads it) and its number is appended to ``not_utf8``."""
@@ -134,7 +148,7 @@ def read_records(
     skipped: Counter[str],
     genders: Mapping[str, str] | None = None,
     input_format: str = "auto",
-    not_utf8: list[int] | None = None,
+    not_utf8: list[int] | LineNumbers | None = None,
 ) -> Iterator[Record]:
     """The sentences of ``path`` with their language and the gender of their document.
 
@@ -146,30 +160,67 @@ def read_records(
     """
     if input_format not in INPUT_FORMATS:
         raise AuditInputError(f"input format must be one of {', '.join(INPUT_FORMATS)}")
-    try:
-        fh = open(path, "rb")  # noqa: SIM115 - closed below, when the records are read
-    except OSError as exc:
-        raise AuditInputError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    with fh:
-        head = fh.read(4096)
-        kind = _sniff(head) if input_format == "auto" else input_format
-        if not head:  # an empty corpus: nothing to count
-            return
-        stream = io.BufferedReader(_Replay(head, fh))
-        keep = set(langs) if langs else None
-        bad = not_utf8 if not_utf8 is not None else []
-        if kind == "xml":
-            yield from _xml(path, stream, keep, skipped)
-        elif kind == "jsonl":
-            yield from _jsonl(_lines(stream, bad), lang, keep, skipped, genders or {})
-        elif kind == "tsv":
-            yield from _tsv(path, _lines(stream, bad, newline=""), keep, skipped)
-        else:
-            if lang is None:
-                raise AuditInputError(f"{path} is plain text: say its language with --lang")
-            for line in _lines(stream, bad):
-                if line.strip():
-                    yield Record(lang, UNKNOWN, line.rstrip("\n"))
+    problem = device_problem(path)
+    if problem is not None:
+        raise AuditInputError(f"{path} {problem}")
+    with maybe_waiting(path, "the corpus to audit") as activity:
+        try:
+            activity.waiting()  # opening a FIFO waits for its writer
+            fh = open(path, "rb")  # noqa: SIM115 - closed below, when the records are read
+        except OSError as exc:
+            raise AuditInputError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        with fh:
+            try:
+                yield from _read_open(path, fh, activity, lang, langs, skipped, genders,
+                                      input_format, not_utf8)  # fmt: skip
+            except InputTooLarge as exc:
+                raise AuditInputError(str(exc)) from None
+            except KeyboardInterrupt:
+                if activity.since is None or not is_stream(path):
+                    raise
+                raise AuditInputError(interrupted(path, "the corpus to audit")) from None
+
+
+def _read_open(
+    path: Path,
+    fh: BinaryIO,
+    activity: Activity,
+    lang: str | None,
+    langs: Sequence[str] | None,
+    skipped: Counter[str],
+    genders: Mapping[str, str] | None,
+    input_format: str,
+    not_utf8: list[int] | LineNumbers | None,
+) -> Iterator[Record]:
+    """:func:`read_records` of the open file ``fh``."""
+    activity.waiting()
+    head = fh.read(4096)
+    activity.got()
+    kind = _sniff(head) if input_format == "auto" else input_format
+    if not head:  # an empty corpus: nothing to count
+        return
+    # a line (JSON lines, TSV, text) at most MAX_LINE_BYTES; XML is parsed as it streams
+    guard = LineGuard(
+        _Replay(head, fh),  # type: ignore[arg-type]
+        path,
+        max_line=None if kind == "xml" else MAX_LINE_BYTES,
+        activity=activity,
+    )
+    stream = io.BufferedReader(guard)
+    keep = set(langs) if langs else None
+    bad = not_utf8 if not_utf8 is not None else LineNumbers()
+    if kind == "xml":
+        yield from _xml(path, stream, keep, skipped)
+    elif kind == "jsonl":
+        yield from _jsonl(_lines(stream, bad), lang, keep, skipped, genders or {})
+    elif kind == "tsv":
+        yield from _tsv(path, _lines(stream, bad, newline=""), keep, skipped)
+    else:
+        if lang is None:
+            raise AuditInputError(f"{path} is plain text: say its language with --lang")
+        for line in _lines(stream, bad):
+            if line.strip():
+                yield Record(lang, UNKNOWN, line.rstrip("\n"))
 
 
 def _xml(
@@ -229,8 +280,17 @@ def _jsonl(
 def _tsv(
     path: Path, lines: Iterator[str], keep: set[str] | None, skipped: Counter[str]
 ) -> Iterator[Record]:
-    csv.field_size_limit(sys.maxsize)
+    csv.field_size_limit(MAX_LINE_BYTES)  # a quoted field over many lines: capped like a line
     rows = csv.reader(lines, delimiter="\t")
+    try:
+        yield from _tsv_rows(path, rows, keep, skipped)
+    except csv.Error as exc:
+        raise AuditInputError(f"{path}:{rows.line_num}: not a readable TSV ({exc})") from None
+
+
+def _tsv_rows(
+    path: Path, rows: Any, keep: set[str] | None, skipped: Counter[str]
+) -> Iterator[Record]:
     header = next(rows, [])
     if not any(_is_lang(name) for name in header):
         raise AuditInputError(

@@ -48,6 +48,23 @@ class EvaluateError(ValueError):
     """A request ``occbio evaluate`` cannot carry out (one line)."""
 
 
+#: The most bootstrap resamples, and the most memory their counts may take: resamples x
+#: documents x 16 bytes (the int32 counts, a subset's copy of them and its float64 product).
+MAX_RESAMPLES = 100_000
+MAX_BOOTSTRAP_BYTES = 4 << 30
+BOOTSTRAP_BYTES_PER_CELL = 16
+
+
+def _check_bootstrap_memory(resamples: int, documents: int) -> None:
+    need = resamples * documents * BOOTSTRAP_BYTES_PER_CELL
+    if need > MAX_BOOTSTRAP_BYTES:
+        raise EvaluateError(
+            f"--resamples {resamples}: {resamples:,} resamples of {documents:,} documents need "
+            f"about {need / (1 << 30):.1f} GiB, more than the {MAX_BOOTSTRAP_BYTES >> 30} GiB "
+            f"allowed; at most {MAX_BOOTSTRAP_BYTES // (documents * BOOTSTRAP_BYTES_PER_CELL):,}"
+        )
+
+
 def _pair(text: str) -> tuple[str, str]:
     a, sep, b = text.partition(",")
     if not sep or not a.strip() or not b.strip():
@@ -119,7 +136,11 @@ def add_evaluate_parser(sub: Any) -> None:
         help="an occupation is reported when it has this many documents (default: %(default)s)",
     )
     p.add_argument(
-        "--resamples", type=int, default=1000, help="bootstrap resamples (default: %(default)s)"
+        "--resamples",
+        type=int,
+        default=1000,
+        help="bootstrap resamples (default: %(default)s; at most 100,000, and resamples x "
+        "documents x 16 bytes at most 4 GiB)",
     )
     p.add_argument(
         "--seed", type=_seed, default=12345, help="bootstrap seed (default: %(default)s)"
@@ -176,6 +197,11 @@ def _check(args: argparse.Namespace) -> list[str]:
         raise EvaluateError(f"--metrics: choose from {', '.join(METRICS)}")
     if args.resamples < 1 or args.min_docs < 1:
         raise EvaluateError("--resamples and --min-docs must be at least 1")
+    if args.resamples > MAX_RESAMPLES:
+        raise EvaluateError(
+            f"--resamples {args.resamples}: at most {MAX_RESAMPLES:,} (1,000 give 95 % "
+            "intervals to a tenth of a point)"
+        )
     if not args.system and not args.simulate:
         raise EvaluateError("give the translations to score: --system NAME=PATH (or --simulate)")
     return metrics
@@ -226,6 +252,7 @@ def _evaluate(
                 )
 
     segs = testset.segments
+    _check_bootstrap_memory(args.resamples, len({s.doc for s in segs}))
     ids, refs = [s.id for s in segs], [s.text.get(tgt, "") for s in segs]
     systems = _systems(args.system, "--system")
     cf_systems = _systems(args.counterfactual_system, "--counterfactual-system")

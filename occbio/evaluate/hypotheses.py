@@ -3,24 +3,35 @@
 Two layouts: a text file with one translation per line in the order of ``corpus/corpus.<lang>``
 (what ``sacrebleu`` and most MT toolkits write), or JSON lines keyed by segment id
 (``{"id": "Q42:3", "text": ...}``, or ``"qid"`` and ``"seg"``) in any order; either may be
-gzipped, as sacrebleu allows. A wrong line count, a missing, unknown or repeated id, bytes that
-are not UTF-8: an error naming the file and the line. An empty translation where the reference
-has text is scored (it is a miss) and counted.
+gzipped, as sacrebleu allows. What is read is capped (:func:`max_bytes`, decompressed too; a
+line at most 8 MiB), a device is refused, a FIFO is read once. A wrong line count, a missing,
+unknown or repeated id, bytes that are not UTF-8: an error naming the file and the line. An
+empty translation where the reference has text is scored (it is a miss) and counted.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import logging
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from occbio.io.json_text import parse_json
+from occbio.io.limits import (
+    MAX_LINE_BYTES,
+    device_problem,
+    interrupted,
+    is_stream,
+    maybe_waiting,
+    mib,
+)
 
-__all__ = ["HypothesisError", "Hypotheses", "parse_system", "read_hypotheses"]
+__all__ = ["HypothesisError", "Hypotheses", "max_bytes", "parse_system", "read_hypotheses"]
 
 log = logging.getLogger(__name__)
 
@@ -55,20 +66,70 @@ def parse_system(value: str) -> tuple[str, Path]:
     return name, Path(path)
 
 
-def _read(path: Path, name: str) -> tuple[bytes, bytes]:
-    """(the file's bytes, its text's bytes): read once, so a pipe or FIFO works; gunzipped."""
+#: A system's translations, decompressed, are at most this much more than the test set's
+#: references: ``BASE_BYTES`` + ``PER_REFERENCE_BYTE`` x the references' bytes +
+#: ``PER_SEGMENT_BYTES`` per segment (JSON lines spell out ids and keys). A translation ten times
+#: its reference fits; a gzip bomb or an endless pipe stops there, in one line.
+BASE_BYTES = 32 << 20
+PER_REFERENCE_BYTE = 10
+PER_SEGMENT_BYTES = 1024
+
+
+def max_bytes(references: Sequence[str]) -> int:
+    """The most bytes read (and decompressed) from a translation file of ``references``."""
+    size = sum(len(r.encode("utf-8", "surrogatepass")) for r in references)
+    return BASE_BYTES + PER_REFERENCE_BYTE * size + PER_SEGMENT_BYTES * len(references)
+
+
+def _too_large(path: Path, limit: int, references: Sequence[str], how: str) -> HypothesisError:
+    size = sum(len(r.encode("utf-8", "surrogatepass")) for r in references)
+    return HypothesisError(
+        f"{path}: more than {mib(limit)} of translations{how}, for a test set of "
+        f"{len(references)} segments ({mib(size)} of references): is this the right file?"
+    )
+
+
+def _read(path: Path, name: str, references: Sequence[str] = ()) -> tuple[bytes, bytes]:
+    """(the file's bytes, its text's bytes): read once, so a pipe or FIFO works; gunzipped.
+    Neither may exceed :func:`max_bytes`; a device is refused before it is opened, and a FIFO
+    that does not end is named in a warning while it is waited for."""
+    problem = device_problem(path)
+    if problem is not None:
+        raise HypothesisError(f"{path} {problem} (the translations of {name})")
+    limit = max_bytes(references)
     try:
-        whole = path.read_bytes()
+        with maybe_waiting(path, f"the translations of {name}") as activity:
+            activity.waiting()  # opening a FIFO waits for its writer
+            with open(path, "rb") as fh:
+                whole = bytearray()
+                while len(whole) <= limit:
+                    activity.waiting()
+                    chunk = fh.read1(min(1 << 20, limit + 1 - len(whole)))
+                    activity.got()
+                    if not chunk:
+                        break
+                    whole += chunk
     except OSError as exc:
         raise HypothesisError(
             f"{path}: {exc.strerror or exc} (the translations of {name})"
         ) from None
+    except KeyboardInterrupt:
+        if not is_stream(path):
+            raise
+        raise HypothesisError(interrupted(path, f"the translations of {name}")) from None
+    if len(whole) > limit:
+        raise _too_large(path, limit, references, "")
+    whole = bytes(whole)
     if not whole.startswith(b"\x1f\x8b"):
         return whole, whole
     try:
-        return whole, gzip.decompress(whole)
-    except (OSError, EOFError) as exc:
+        with gzip.GzipFile(fileobj=io.BytesIO(whole)) as gz:
+            text = gz.read(limit + 1)  # a bomb stops here, not at the end of memory
+    except (OSError, EOFError, zlib.error) as exc:
         raise HypothesisError(f"{path}: a damaged gzip file ({exc})") from None
+    if len(text) > limit:
+        raise _too_large(path, limit, references, " once decompressed")
+    return whole, text
 
 
 def _lines(path: Path, data: bytes) -> list[str]:
@@ -80,6 +141,10 @@ def _lines(path: Path, data: bytes) -> list[str]:
         raw.pop()  # the newline that ends the last line
     lines = []
     for n, line in enumerate(raw, 1):
+        if len(line) > MAX_LINE_BYTES:
+            raise HypothesisError(
+                f"{path}:{n}: a line longer than {mib(MAX_LINE_BYTES)}; is this a text file?"
+            )
         try:
             lines.append(line.decode("utf-8").removesuffix("\r"))
         except UnicodeDecodeError as exc:
@@ -156,7 +221,7 @@ def read_hypotheses(
     path = Path(path)
     if path.is_dir():
         raise HypothesisError(f"{path} is a directory: give the translation file of {name}")
-    data, text = _read(path, name)
+    data, text = _read(path, name, references)
     lines = _lines(path, text)
     suffix = Path(path.name.removesuffix(".gz")).suffix
     if suffix in (".jsonl", ".json"):

@@ -46,13 +46,25 @@ class MtGenEvalError(Exception):
         self.status = status
 
 
+#: The most bytes read from one file: MT-GenEval's are under 1 MB, a system's translations of
+#: them far under this.
+MAX_FILE_BYTES = 64 << 20
+
+
 def read_lines(path: Path, *, drop_bom: bool = False) -> list[str]:
     """The lines of ``path`` as the published script's ``open(f, 'r')`` yields them. A
-    directory, FIFO or device is refused before it is opened (a FIFO would block)."""
+    directory, FIFO or device is refused before it is opened (a FIFO would block), a file over
+    :data:`MAX_FILE_BYTES` in one line."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise MtGenEvalError(f"{path} is not a regular file")
-        data = path.read_bytes()
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise MtGenEvalError(
+                f"{path}: more than {MAX_FILE_BYTES >> 20} MiB; MT-GenEval's files and their "
+                "translations are far smaller: is this the right file?"
+            )
     except FileNotFoundError:
         raise MtGenEvalError(f"{path} not found") from None
     except OSError as exc:

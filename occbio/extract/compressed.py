@@ -126,17 +126,27 @@ class _ParallelBz2(io.RawIOBase):
         super().close()
 
 
-def special_file_problem(path: Path) -> str | None:
+def special_file_problem(path: Path, *, stream_ok: bool = False) -> str | None:
     """Why ``path`` cannot be a dump although it exists: a FIFO (``<(bzcat ...)``), a socket or
     a device. A dump is opened more than once (its magic bytes, a second pass, a resumed run),
     which a stream cannot give; opening a FIFO nobody writes to would also hang. ``None`` for a
-    regular file, and for a directory or a missing path (``open`` says what those are)."""
+    regular file, and for a directory or a missing path (``open`` says what those are).
+
+    ``stream_ok``: for an input read once (a FIFO or a pipe is then fine), why a device or a
+    socket is not (``/dev/zero``, ``/dev/urandom`` never end)."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return None
     if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
         return None
+    if stream_ok:
+        if stat.S_ISFIFO(mode):
+            return None
+        return (
+            "is a device or a socket, not a file (/dev/zero and /dev/urandom never end): give a "
+            "file, or a FIFO or <(...), which is read once"
+        )
     return (
         "is not a regular file (a FIFO or <(...), a socket or a device): a dump is read more "
         "than once, so give the file itself (occbio reads .bz2, .gz and .xz as they are)"

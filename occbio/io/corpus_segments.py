@@ -22,39 +22,50 @@ def read_segments(path: Path, error: type[Exception] = ValueError) -> list[tuple
     """(line number, row) of each segment of ``path``: UTF-8, a JSON object with a ``text``
     object whose keys are language codes (they become parts of file names: checked here, so
     no key can lead a path out of the run), a string ``qid`` and an integer ``seg``; anything
-    else raises ``error`` naming the line (blank lines are skipped)."""
+    else raises ``error`` naming the line (blank lines are skipped), a line over 8 MiB too (a
+    segment is a sentence)."""
+    from occbio.io.limits import InputTooLarge, bounded_lines
+
     rows = []
     with Path(path).open("rb") as fh:
-        for n, raw in enumerate(fh, 1):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise error(f"{path}:{n}: not UTF-8; was the file edited?") from None
-            if not line.strip():
-                continue
-            try:  # nested too deeply, half a character: said here, with the line
-                row = parse_json(line, path, error, line=n)
-            except json.JSONDecodeError:
-                row = None
-            try:
-                if row is None:
-                    raise TypeError
-                if not isinstance(row["text"], dict) or not isinstance(row["qid"], str):
-                    raise TypeError
-                if isinstance(row["seg"], bool) or not isinstance(row["seg"], int):
-                    raise TypeError
-            except (ValueError, KeyError, TypeError):
-                raise error(
-                    f"{path}:{n}: not a segment of an occbio corpus (text, qid, seg expected); "
-                    f"was the file edited? {redo_hint(path)}"
-                ) from None
-            for lang in row["text"]:
-                try:
-                    check_lang(lang, f"{path}:{n}: text")
-                except LanguageError as exc:
-                    raise error(f"{exc}; was the file edited? {redo_hint(path)}") from None
-            rows.append((n, row))
-    return rows
+        try:
+            for n, raw in enumerate(bounded_lines(fh, path), 1):
+                rows.append((n, _row(path, n, raw, error)))
+        except InputTooLarge as exc:
+            raise error(f"{exc} Was the file edited? {redo_hint(path)}") from None
+    return [(n, row) for n, row in rows if row is not None]
+
+
+def _row(path: Path, n: int, raw: bytes, error: type[Exception]) -> dict | None:
+    """Line ``n`` of ``path`` as a segment (``None`` for a blank line), or ``error``."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{path}:{n}: not UTF-8; was the file edited?") from None
+    if not line.strip():
+        return None
+    try:  # nested too deeply, half a character: said here, with the line
+        row = parse_json(line, path, error, line=n)
+    except json.JSONDecodeError:
+        row = None
+    try:
+        if row is None:
+            raise TypeError
+        if not isinstance(row["text"], dict) or not isinstance(row["qid"], str):
+            raise TypeError
+        if isinstance(row["seg"], bool) or not isinstance(row["seg"], int):
+            raise TypeError
+    except (ValueError, KeyError, TypeError):
+        raise error(
+            f"{path}:{n}: not a segment of an occbio corpus (text, qid, seg expected); "
+            f"was the file edited? {redo_hint(path)}"
+        ) from None
+    for lang in row["text"]:
+        try:
+            check_lang(lang, f"{path}:{n}: text")
+        except LanguageError as exc:
+            raise error(f"{exc}; was the file edited? {redo_hint(path)}") from None
+    return row
 
 
 def redo_hint(path: Path) -> str:

@@ -44,6 +44,14 @@ def add_review_parser(sub: Any) -> None:
         default=0.95,
         help="the precision to find a score threshold for (default: %(default)s)",
     )
+    im.add_argument(
+        "--min-shared",
+        type=int,
+        default=20,
+        metavar="N",
+        help="compare two annotators when they judged at least N of the same items (default: "
+        "%(default)s); the 20 pairs sharing the most are listed, the rest summed up",
+    )
     im.add_argument("--format", choices=["table", "json"], default="table")
     ap = actions.add_parser("apply", help="write corpus/post-edited.* from the judgments")
     ap.add_argument("run_dir", type=Path, metavar="RUN_DIR")
@@ -71,7 +79,15 @@ def run_review(args: argparse.Namespace) -> int:
     if args.review_action == "import":
         from occbio.review.judgments import import_judgments
 
-        print(import_judgments(args.run_dir, args.files, target=args.target, fmt=args.format))
+        print(
+            import_judgments(
+                args.run_dir,
+                args.files,
+                target=args.target,
+                fmt=args.format,
+                min_shared=args.min_shared,
+            )
+        )
         return 0
     from occbio.review.apply import apply_review
 

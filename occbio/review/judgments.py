@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import json
 import logging
 import re
@@ -32,15 +31,15 @@ from occbio.io.spreadsheet import from_spreadsheet
 from occbio.review.items import BANDS, Item, ReviewError, read_items, run_id
 from occbio.review.report import datacard_section, format_report, is_control, replace_section
 from occbio.review.stats import (
+    MIN_SHARED,
     PARALLEL,
     PARTIAL,
     VERDICTS,
-    cohen_kappa,
     majority,
-    raw_agreement,
     score_threshold,
     tally,
 )
+from occbio.review.stats import agreement as pair_agreement
 from occbio.run import RunDir, atomic_write, file_sum, fingerprint
 from occbio.runlock import run_lock
 
@@ -76,7 +75,7 @@ _SPELLINGS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Judgment:
     """One annotator's verdict on one item, and where it was read (for messages)."""
 
@@ -90,20 +89,36 @@ class Judgment:
 # --- reading one file ------------------------------------------------------------------------
 
 
-def _text(path: Path) -> str:
-    """The file's text, or a one-line error: missing, not a regular file, not UTF-8."""
+#: A judgments file is at most this, plus :data:`MAX_BYTES_PER_ITEM` per item of the run (a
+#: CSV row with both sentences and a post-edit is ~500 bytes: a team of a dozen annotators
+#: fits): what is bigger is not one, and reading it would take ~25 times its size in memory.
+MAX_FILE_BYTES = 16 << 20
+MAX_BYTES_PER_ITEM = 8 << 10
+
+
+def _text(path: Path, limit: int | None = None) -> str:
+    """The file's text, or a one-line error: missing, not a regular file, more than ``limit``
+    bytes, not UTF-8."""
     try:
-        mode = path.stat().st_mode  # never open a FIFO: it would block
+        st = path.stat()  # never open a FIFO: it would block
     except OSError as exc:
         raise ReviewError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    if stat.S_ISDIR(mode):
+    if stat.S_ISDIR(st.st_mode):
         raise ReviewError(f"{path} is a directory: give the judgment files themselves")
-    if not stat.S_ISREG(mode):
+    if not stat.S_ISREG(st.st_mode):
         raise ReviewError(f"{path} is not a regular file (a FIFO, a socket or a device)")
+    if limit is not None and st.st_size > limit:
+        raise ReviewError(
+            f"{path}: {st.st_size / (1 << 20):.1f} MiB, more than the {limit / (1 << 20):.1f} MiB "
+            "a judgments file of this run can be: is this the right file?"
+        )
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as fh:  # what grew since the stat is capped too
+            data = fh.read() if limit is None else fh.read(limit + 1)
     except OSError as exc:
         raise ReviewError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if limit is not None and len(data) > limit:
+        raise ReviewError(f"{path}: more than {limit / (1 << 20):.1f} MiB: is this the right file?")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -281,7 +296,7 @@ def read_judgment_file(path: Path, *, run: str, items: Mapping[str, Item]) -> li
     suffix = path.suffix.lower()
     if suffix not in (".json", ".csv"):
         raise ReviewError(f"{path}: neither .json (the page's export) nor .csv (the spreadsheet)")
-    text = _text(path)
+    text = _text(path, MAX_FILE_BYTES + MAX_BYTES_PER_ITEM * len(items))
     reader = _read_json if suffix == ".json" else _read_csv
     judgments = reader(path, text, run, items)
     seen: dict[tuple[str, str], str] = {}
@@ -354,9 +369,12 @@ def build_report(
     store: Mapping[str, Mapping[str, Mapping[str, Any]]],
     *,
     target: float,
+    min_shared: int = MIN_SHARED,
 ) -> dict[str, Any]:
-    """Precision per language pair and score band, agreement per pair of annotators and the
-    score threshold that reaches ``target``, from the merged judgments."""
+    """Precision per language pair and score band, agreement between annotators (the pairs
+    sharing at least ``min_shared`` items, bounded and summed up: see
+    :func:`occbio.review.stats.agreement`) and the score threshold that reaches ``target``,
+    from the merged judgments."""
     verdicts = item_verdicts(store)
     pairs = sorted({items[i].pair for i in verdicts})
     precision = []
@@ -365,23 +383,15 @@ def build_report(
         for band in ("all", *BANDS):
             group = [verdicts[i] for i in mine if band in ("all", items[i].band)]
             precision.append({"pair": pair, "band": band, **tally(group).to_dict()})
-    agreement = []
+    by_pair: dict[str, dict[str, dict[str, str]]] = defaultdict(dict)  # pair -> annotator -> ...
+    for a, by_item in store.items():
+        for i, j in by_item.items():
+            by_pair[items[i].pair].setdefault(a, {})[i] = j["verdict"]
+    agreement, summaries = [], []
     for pair in pairs:
-        for a, b in itertools.combinations(sorted(store), 2):
-            both = sorted(i for i in store[a].keys() & store[b].keys() if items[i].pair == pair)
-            if not both:
-                continue
-            va = [store[a][i]["verdict"] for i in both]
-            vb = [store[b][i]["verdict"] for i in both]
-            agreement.append(
-                {
-                    "pair": pair,
-                    "annotators": [a, b],
-                    "items": len(both),
-                    "agreement": raw_agreement(va, vb),
-                    "kappa": cohen_kappa(va, vb),
-                }
-            )
+        rows, summary = pair_agreement(by_pair[pair], min_shared=min_shared)
+        agreement += [{"pair": pair, **row} for row in rows]
+        summaries.append({"pair": pair, **summary})
     thresholds = []
     for pair in pairs:
         scored = [
@@ -392,10 +402,11 @@ def build_report(
         found = score_threshold(scored, target)
         none = {"threshold": None, "judged": len(scored)}
         thresholds.append({"pair": pair, "target": target, **(found.to_dict() if found else none)})
-    ties = sum(
-        _tied([by_item[i]["verdict"] for by_item in store.values() if i in by_item])
-        for i in verdicts
-    )
+    by_item: dict[str, list[str]] = defaultdict(list)  # linear: not items x annotators
+    for judged_by in store.values():
+        for i, j in judged_by.items():
+            by_item[i].append(j["verdict"])
+    ties = sum(_tied(v) for v in by_item.values())
     return {
         "run": next(iter(items.values())).run if items else None,
         "annotators": {a: len(by_item) for a, by_item in sorted(store.items())},
@@ -403,6 +414,7 @@ def build_report(
         "ties": ties,
         "precision": precision,
         "agreement": agreement,
+        "agreement_summary": summaries,
         "threshold": thresholds,
     }
 
@@ -413,12 +425,19 @@ def _tied(verdicts: Sequence[str]) -> bool:
 
 
 def import_judgments(
-    run_dir: Path, files: Sequence[Path], *, target: float = 0.95, fmt: str = "table"
+    run_dir: Path,
+    files: Sequence[Path],
+    *,
+    target: float = 0.95,
+    fmt: str = "table",
+    min_shared: int = MIN_SHARED,
 ) -> str:
     """Check every file, merge them into ``judgments.json``, write the report and the data
     card's section, record the import in the manifest; return the report (table or JSON)."""
     if not 0.0 < target <= 1.0:
         raise ReviewError(f"--target {target}: a precision between 0 (excluded) and 1")
+    if min_shared < 1:
+        raise ReviewError(f"--min-shared {min_shared}: at least 1 item")
     run_dir = Path(run_dir)
     run_id(run_dir)  # no corpus: one line, before the lock makes a directory
     with run_lock(run_dir):
@@ -452,7 +471,7 @@ def import_judgments(
         store = merge(store, new)
         if not store:
             raise ReviewError("the files hold no verdict: nothing to import")
-        report = build_report(items, store, target=target)
+        report = build_report(items, store, target=target, min_shared=min_shared)
         report["imported"] = by_file
         _write(run_dir, rid, store, report, target=target)
     if fmt == "json":

@@ -152,31 +152,87 @@ def _markdown(header: list[str], rows: list[list[str]]) -> str:
 _TITLES = {
     "precision": "precision per language pair and score band (an item's verdict: its "
     "annotators' majority, a tie not parallel)",
-    "agreement": "agreement between annotators on the items both judged",
+    "agreement": "agreement between annotators on the items both judged (the pairs sharing "
+    "the most items)",
     "threshold": "the lowest alignment score whose kept judged items reach the target precision",
 }
 
 
+#: Annotators named in the terminal's first line and the data card (those who judged most);
+#: the others are counted.
+NAMED = 10
+
+
+def _who(annotators: Mapping[str, int], counts: bool, name: Callable[[str], str] = str) -> str:
+    """``ana (12), ben (6)``; beyond :data:`NAMED` annotators, those who judged most and how
+    many more. ``name`` writes a name (Markdown-escaped for the card)."""
+    named = sorted(annotators, key=lambda a: (-annotators[a], a))[:NAMED]
+    named = [a for a in annotators if a in set(named)]  # in the report's (name) order
+    text = ", ".join(f"{name(a)} ({annotators[a]})" if counts else name(a) for a in named)
+    if len(annotators) > NAMED:
+        text = f"{len(annotators):,} annotators, the {NAMED} who judged most: {text}; "
+        text += f"{len(annotators) - NAMED:,} more"
+    return text
+
+
+def _summary_lines(report: Mapping[str, Any]) -> list[str]:
+    """One line per language pair: the pairs of annotators compared and what was left out."""
+    lines = []
+    for s in report.get("agreement_summary", ()):
+        if s["annotators"] < 2:
+            continue  # one annotator: nobody to agree with
+        left = []
+        if s["pairs"] > s["pairs_shown"]:
+            left.append(f"{s['pairs'] - s['pairs_shown']:,} more pairs not listed")
+        if s["pairs_sharing_fewer"]:
+            left.append(f"{s['pairs_sharing_fewer']:,} pairs sharing fewer items")
+        if s["annotators_with_fewer_items"]:
+            left.append(
+                f"{s['annotators_with_fewer_items']:,} annotators with fewer than "
+                f"{s['min_shared']} items"
+            )
+        if s["annotators_not_compared"]:
+            left.append(
+                f"{s['annotators_not_compared']:,} annotators beyond the "
+                f"{s['annotators_compared']} who judged most"
+            )
+        kappa = (
+            f"Cohen's kappa mean {_kappa(s['mean_kappa'])}, median {_kappa(s['median_kappa'])}"
+            if s["mean_kappa"] is not None
+            else "no kappa defined"
+        )
+        text = (
+            f"{s['pair']}: {s['pairs']:,} pairs of annotators share at least {s['min_shared']} "
+            "items" + (f"; {kappa}" if s["pairs"] else "")
+        )
+        lines.append(text + (f" (left out: {'; '.join(left)})" if left else ""))
+    return lines
+
+
 def format_report(report: Mapping[str, Any]) -> str:
     """The report as plain-text tables for the terminal."""
-    who = ", ".join(f"{a} ({n})" for a, n in report["annotators"].items())
     parts = [
-        f"run {report['run']}: {report['items_judged']} items judged by {who}; "
-        f"{report['ties']} tied (counted not parallel)"
+        f"run {report['run']}: {report['items_judged']} items judged by "
+        f"{_who(report['annotators'], True)}; {report['ties']} tied (counted not parallel)"
     ]
     for key, (header, rows) in _rows(report).items():
-        parts.append(f"{_TITLES[key]}:\n" + (_plain(header, rows) if rows else "(none)"))
+        table = _plain(header, rows) if rows else "(none)"
+        if key == "agreement":
+            table = "\n".join([table, *_summary_lines(report)])
+        parts.append(f"{_TITLES[key]}:\n" + table)
     return "\n\n".join(parts)
 
 
 def datacard_section(report: Mapping[str, Any], *, date: str) -> str:
     """The data card's ``## Human review`` section."""
-    who = ", ".join(map(markdown_text, report["annotators"]))
+    who = _who(report["annotators"], False, markdown_text)
+    if len(report["annotators"]) <= NAMED:
+        who = f"{len(report['annotators'])} annotators: {who}"
     tables = _rows(report, markdown_text)
     parts = [
         SECTION,
         f"Native speakers judged {report['items_judged']} items of this corpus with `occbio "
-        f"review` ({len(report['annotators'])} annotators: {who}; imported {date}). An item is "
+        f"review` ({who}; imported {date}). An item is "
         "a pivot sentence and its aligned sentence in one language; its verdict is its "
         f"annotators' majority, a tie counted as not parallel ({report['ties']} ties). "
         'Precision is the share judged parallel, with its 95 % Wilson interval; "parallel or '
@@ -186,9 +242,12 @@ def datacard_section(report: Mapping[str, Any], *, date: str) -> str:
     ]
     if tables["agreement"][1]:
         parts += [
-            "Agreement on the items two annotators both judged:",
+            "Agreement on the items two annotators both judged (the pairs sharing the most items):",
             _markdown(*tables["agreement"]),
         ]
+    summary = _summary_lines(report)
+    if summary:
+        parts.append("\n".join(f"- {line}" for line in summary))
     parts += [
         f"The lowest alignment score whose kept judged items are at least "
         f"{_pct(report['threshold'][0]['target'])} % parallel:",

@@ -1,14 +1,15 @@
 """The statistics of a human review, on plain data: an item's verdict when annotators disagree,
-precision with its Wilson interval, Cohen's kappa and the score threshold that reaches a
-precision.
+precision with its Wilson interval, Cohen's kappa (per pair of annotators, bounded: see
+:func:`agreement`) and the score threshold that reaches a precision.
 
 Verdicts are the strings of :data:`VERDICTS`. Nothing here reads a file.
 """
 
 from __future__ import annotations
 
+import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ __all__ = [
     "VERDICTS",
     "Tally",
     "Threshold",
+    "agreement",
     "cohen_kappa",
     "majority",
     "raw_agreement",
@@ -98,6 +100,71 @@ def cohen_kappa(a: Sequence[str], b: Sequence[str]) -> float | None:
         return None
     observed = sum(x == y for x, y in zip(a, b, strict=True)) / n
     return (observed - expected) / (1.0 - expected)
+
+
+#: Agreement is measured between two annotators who judged at least this many of the same items
+#: (a kappa on fewer says little), for the annotators who judged the most items
+#: (:data:`MAX_ANNOTATORS` at most: at most ~5,000 pairs compared), and the
+#: :data:`PAIRS_SHOWN` pairs sharing the most items are listed; the rest is summed up.
+MIN_SHARED = 20
+MAX_ANNOTATORS = 100
+PAIRS_SHOWN = 20
+
+
+def agreement(
+    judged: Mapping[str, Mapping[str, str]],
+    *,
+    min_shared: int = MIN_SHARED,
+    max_annotators: int = MAX_ANNOTATORS,
+    shown: int = PAIRS_SHOWN,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Agreement between annotators (``judged``: annotator -> {item: verdict}, the items of
+    one language pair): the ``shown`` pairs sharing the most items (at least ``min_shared``),
+    each with its items, raw agreement and Cohen's kappa, and a summary of every pair compared
+    (how many, mean and median kappa, what was left out and why). Only the ``max_annotators``
+    annotators with the most items (and at least ``min_shared``) are compared, so the work is
+    bounded whatever the number of annotators: one annotator per row of a CSV is not quadratic.
+    """
+    eligible = sorted((a for a in judged if len(judged[a]) >= min_shared),
+                      key=lambda a: (-len(judged[a]), a))  # fmt: skip
+    compared = eligible[:max_annotators]
+    pairs, fewer = [], 0
+    for i, a in enumerate(compared):
+        for b in compared[i + 1 :]:
+            both = judged[a].keys() & judged[b].keys()
+            if len(both) < min_shared:
+                fewer += bool(both)
+                continue
+            order = sorted(both)
+            va = [judged[a][k] for k in order]
+            vb = [judged[b][k] for k in order]
+            pairs.append(
+                {
+                    "annotators": sorted([a, b]),
+                    "items": len(order),
+                    "agreement": raw_agreement(va, vb),
+                    "kappa": cohen_kappa(va, vb),
+                }
+            )
+    pairs.sort(key=lambda r: (-r["items"], r["annotators"]))
+    kappas = [r["kappa"] for r in pairs if r["kappa"] is not None]
+    summary = {
+        "annotators": len(judged),
+        "annotators_compared": len(compared),
+        "pairs": len(pairs),
+        "pairs_shown": min(shown, len(pairs)),
+        "mean_kappa": statistics.fmean(kappas) if kappas else None,
+        "median_kappa": statistics.median(kappas) if kappas else None,
+        "mean_agreement": statistics.fmean(r["agreement"] for r in pairs) if pairs else None,
+        "min_shared": min_shared,
+        # left out: pairs of compared annotators sharing 1 to min_shared - 1 items ...
+        "pairs_sharing_fewer": fewer,
+        # ... annotators with fewer than min_shared items (they cannot share that many) ...
+        "annotators_with_fewer_items": len(judged) - len(eligible),
+        # ... and those beyond the max_annotators with the most items
+        "annotators_not_compared": len(eligible) - len(compared),
+    }
+    return pairs[:shown], summary
 
 
 def _check_paired(a: Sequence[str], b: Sequence[str]) -> None:
