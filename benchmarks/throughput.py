@@ -68,6 +68,7 @@ from occbio.align.pipeline import (  # noqa: E402
     select_tuples,
 )
 from occbio.align.selection import (  # noqa: E402
+    choose_floor,
     evidence_factors_of,
     probability_model,
 )
@@ -239,9 +240,11 @@ def run_stage(
     )  # fmt: skip
     tuples = [t for _doc, ts in mined for t in ts]
     t_filter = time.perf_counter()
-    rule = acceptance(cfg, encoder)
     model = probability_model(cfg, encoder)
     ev_factors = evidence_factors_of(tuples, pivot=PIVOT, model=model)
+    rule, _ = choose_floor(
+        acceptance(cfg, encoder), tuples, pivot=PIVOT, model=model, factors=ev_factors
+    )
     factors = length_factors(tuples, pivot=PIVOT, cfg=cfg, rule=rule)
     kept = list(
         select_tuples(tuples, rule=rule, pivot=PIVOT, cfg=cfg, factors=factors, stats=stats,

@@ -207,8 +207,17 @@ def _option_parents() -> dict[str, argparse.ArgumentParser]:
         "--min-prob",
         type=float,
         metavar="P",
-        help="minimum probability of a tuple being parallel (default: the encoder's own where "
-        "it has a trained model, else the margin threshold decides)",
+        help="minimum probability of a tuple being parallel, set by hand (default: chosen for "
+        "--target-precision where the encoder has a trained model, else the margin threshold "
+        "decides)",
+    )
+    a.add_argument(
+        "--target-precision",
+        type=float,
+        metavar="P",
+        help="keep the tuples whose expected precision (mean P(parallel)) is at least P: the "
+        "floor on P(parallel) is chosen from the run's mined tuples (default 0.98, for a test "
+        "set; lower it for fine-tuning data, e.g. 0.90)",
     )
     a.add_argument(
         "--min-cos",
@@ -496,7 +505,8 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
     if http:
         over["http"] = http
     align_keys = (
-        "encoder laser_dir pivot threshold min_prob min_cos mode scope k device model_dir prefix"
+        "encoder laser_dir pivot threshold min_prob target_precision min_cos mode scope k device "
+        "model_dir prefix"
     )
     align = {
         key: getattr(args, key)

@@ -270,6 +270,11 @@ class AlignConfig(_Section):
     #: the sentences share and their lengths); ``None`` takes the encoder's own where it has a
     #: trained model and no ``threshold`` is given (see docs/alignment.md).
     min_prob: float | None = Field(default=None, ge=0.0, le=1.0, allow_inf_nan=False)
+    #: The precision the kept tuples should have, as the model expects it: the floor on their
+    #: probability is chosen from the run's own mined tuples so that their mean probability is
+    #: at least this. ``None`` with no ``min_prob`` and no ``threshold``: 0.98 where the encoder
+    #: has a model (a test set's references must be translations; docs/alignment.md).
+    target_precision: float | None = Field(default=None, gt=0.0, lt=1.0, allow_inf_nan=False)
     #: Minimum cosine of a kept pair; ``None`` takes the encoder's own default.
     min_cos: float | None = Field(default=None, ge=-1.0, le=1.0, allow_inf_nan=False)
     #: The length filter, pivot against each language: a pair passes when the longer sentence

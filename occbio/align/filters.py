@@ -86,11 +86,13 @@ class Acceptance:
     """The rule a mined tuple must pass: every non-pivot language's margin score at least
     ``threshold`` (when set), the tuple's probability of being parallel at least ``min_prob``
     (when set; :mod:`occbio.align.calibration`) and, when ``min_cos`` is set, every cosine at
-    least ``min_cos``."""
+    least ``min_cos``. With ``target_precision``, ``min_prob`` is the floor chosen for it from
+    the run's mined tuples (None until it is chosen)."""
 
     threshold: float | None
     min_cos: float | None = None
     min_prob: float | None = None
+    target_precision: float | None = None
 
     def reject_reason(
         self, score: Mapping[str, float], cos: Mapping[str, float], prob: float | None = None
@@ -107,7 +109,10 @@ class Acceptance:
     def describe(self) -> str:
         """The rule in words, for logs and ``--explain``."""
         parts = []
-        if self.min_prob is not None:
+        if self.target_precision is not None:
+            floor = "" if self.min_prob is None else f", P(parallel) >= {self.min_prob:.4g}"
+            parts.append(f"expected precision >= {self.target_precision:g}{floor}")
+        elif self.min_prob is not None:
             parts.append(f"P(parallel) >= {self.min_prob:.2f}")
         if self.threshold is not None:
             parts.append(f"every score >= {self.threshold:.3f}")

@@ -18,16 +18,26 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from occbio.align.aligned_tuples import AlignedTuple
-from occbio.align.calibration import PairModel, evidence_factors, model_for, tuple_probability
+from occbio.align.calibration import (
+    DEFAULT_TARGET_PRECISION,
+    Floor,
+    PairModel,
+    evidence_factors,
+    floor_for_precision,
+    model_for,
+    tuple_probability,
+)
 from occbio.align.encoders import RULE_K, acceptance_for
 from occbio.align.filters import Acceptance, estimate_length_factors, length_ok
 from occbio.config import AlignConfig
 
 __all__ = [
     "acceptance",
+    "choose_floor",
     "evidence_factors_of",
     "length_factors",
     "probability_model",
@@ -46,23 +56,34 @@ def probability_model(cfg: AlignConfig, encoder: Any) -> PairModel | None:
 
 
 def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
-    """The configured rule, else the encoder's own: its model's ``min_prob`` where it has a
-    trained model and no threshold is configured, else its threshold for the scope and margin
-    (a ``ValueError`` when there is none either way); the cosine floor likewise."""
+    """The configured rule, else the encoder's own: where it has a trained model and no
+    threshold is configured, a target precision (the configured one, else
+    :data:`~occbio.align.calibration.DEFAULT_TARGET_PRECISION`; its floor is chosen once the
+    tuples are mined) or the configured ``min_prob``; else its threshold for the scope and
+    margin (a ``ValueError`` when there is none either way); the cosine floor likewise."""
     default_threshold, default_min_cos = acceptance_for(encoder, cfg.scope, cfg.margin) or (
         None,
         None,
     )
     min_cos = cfg.min_cos if cfg.min_cos is not None else default_min_cos
     model = probability_model(cfg, encoder)
-    if cfg.min_prob is not None and model is None:
+    for key in ("min_prob", "target_precision"):
+        if getattr(cfg, key) is not None and model is None:
+            raise ValueError(
+                f"align.{key}: encoder {encoder.name} has no probability model for the "
+                f"{cfg.scope} scope, {cfg.margin} margin and k={cfg.k}; use --threshold"
+            )
+    if cfg.target_precision is not None and (cfg.min_prob is not None or cfg.threshold is not None):
+        other = "min_prob" if cfg.min_prob is not None else "threshold"
         raise ValueError(
-            f"align.min_prob: encoder {encoder.name} has no probability model for the "
-            f"{cfg.scope} scope, {cfg.margin} margin and k={cfg.k}; use --threshold"
+            f"align.target_precision and align.{other} both set: give one (--target-precision "
+            f"chooses the floor that --min-prob sets by hand)"
         )
     if cfg.threshold is None and model is not None:
-        return Acceptance(None, min_cos, cfg.min_prob if cfg.min_prob is not None
-                          else model.min_prob)  # fmt: skip
+        if cfg.min_prob is not None:
+            return Acceptance(None, min_cos, cfg.min_prob)
+        target = cfg.target_precision or DEFAULT_TARGET_PRECISION
+        return Acceptance(None, min_cos, None, target)
     threshold = cfg.threshold if cfg.threshold is not None else default_threshold
     if threshold is None:
         raise ValueError(
@@ -79,6 +100,29 @@ def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
             cfg.k,
         )
     return Acceptance(threshold, min_cos, cfg.min_prob)
+
+
+def choose_floor(
+    rule: Acceptance,
+    tuples: Iterable[AlignedTuple],
+    *,
+    pivot: str,
+    model: PairModel | None,
+    factors: Mapping[str, float],
+) -> tuple[Acceptance, Floor | None]:
+    """``rule`` with the probability floor of its target precision chosen from ``tuples`` (the
+    run's mined ones) and what the model expects of it; ``rule`` as it is without a target."""
+    if rule.target_precision is None:
+        return rule, None
+    if model is None:
+        raise ValueError("a target precision needs the model that gives the probabilities")
+    probs = [
+        with_probability(t, pivot=pivot, model=model, factors=factors).prob or 0.0
+        for t in tuples
+        if t.score
+    ]
+    floor = floor_for_precision(probs, rule.target_precision)
+    return replace(rule, min_prob=floor.floor), floor
 
 
 def evidence_factors_of(
@@ -157,6 +201,8 @@ def select_tuples(
     when there is a ``model``; ``on_drop(t, reason)`` is called for every other one."""
     if rule.min_prob is not None and model is None:
         raise ValueError("a minimum probability needs the model that gives the probabilities")
+    if rule.target_precision is not None and rule.min_prob is None:
+        raise ValueError("a target precision's floor is chosen first (choose_floor)")
     stats["tuples_kept"] += 0  # present in the counts even when nothing passes
     for t in tuples:
         with_probability(t, pivot=pivot, model=model, factors=evidence_factors or {})

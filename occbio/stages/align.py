@@ -36,7 +36,12 @@ from occbio.align.pipeline import (
     select_tuples,
     write_alignments,
 )
-from occbio.align.selection import evidence_factors_of, probability_model, with_probability
+from occbio.align.selection import (
+    choose_floor,
+    evidence_factors_of,
+    probability_model,
+    with_probability,
+)
 from occbio.config import ConfigError, RunConfig
 from occbio.executor import Executor, LocalExecutor
 from occbio.io.jsonl import JsonlIndex, read_jsonl
@@ -65,8 +70,8 @@ _NOT_MINING_KEYS = frozenset(
 )
 #: Settings that change what is selected from the mined tuples, not the mining itself.
 _SELECTION_KEYS = frozenset(
-    "threshold min_prob min_cos length_filter max_length_ratio length_slack length_unit "
-    "length_factors "
+    "threshold min_prob target_precision min_cos length_filter max_length_ratio length_slack "
+    "length_unit length_factors "
     "estimate_length_factors".split()
 )
 
@@ -250,6 +255,15 @@ def _align(
         return read_jsonl(mined_path, AlignedTuple)
 
     ev_factors = evidence_factors_of(mined(), pivot=pivot, model=model)
+    # a target precision's floor, from every mined tuple's probability
+    rule, floor = choose_floor(rule, mined(), pivot=pivot, model=model, factors=ev_factors)
+    if floor is not None:
+        log.info(
+            "align: P(parallel) >= %.4f keeps %d of the mined tuples, expected precision %s "
+            "(target %g), expected recall %s",
+            floor.floor, floor.kept, floor.expected_precision, rule.target_precision,
+            floor.expected_recall,
+        )  # fmt: skip
     if model is not None:  # the length filter's factors come from tuples the rule accepts
         factors = length_factors(
             (with_probability(t, pivot=pivot, model=model, factors=ev_factors) for t in mined()),
@@ -259,9 +273,11 @@ def _align(
         factors = length_factors(mined(), pivot=pivot, cfg=cfg.align, rule=rule)
     docs_with_tuples: set[str] = set()
     kept_probs: list[float] = []
+    mined_probs: list[float] = []  # every mined tuple's: their sum is the expected true pairs
     with atomic_write(run.path / DROPPED_FILE) as dropped_fh:
 
         def on_drop(t: AlignedTuple, reason: str) -> None:
+            mined_probs.append(t.prob or 0.0)
             # those are all in mined.jsonl with their scores
             if reason not in ("below_threshold", "below_min_prob"):
                 row = {**t.to_dict(), "reason": reason}
@@ -282,6 +298,7 @@ def _align(
                 docs_with_tuples.add(t.doc)
                 if t.prob is not None:
                     kept_probs.append(t.prob)
+                    mined_probs.append(t.prob)
                 yield t
 
         tsv = write_alignments(run.path / ALIGNMENTS_FILE, kept(), cfg.langs, pivot)
@@ -293,12 +310,20 @@ def _align(
             "encoder": encoder.name,
             "threshold": rule.threshold,
             "min_prob": rule.min_prob,
+            "target_precision": rule.target_precision,
             "min_cos": rule.min_cos,
             "length_factors": factors,
             "evidence_factors": ev_factors,
             # the mean P(parallel) of the kept tuples: the corpus's expected precision
             "expected_precision": (
                 round(sum(kept_probs) / len(kept_probs), 4) if kept_probs else None
+            ),
+            # their sum over that of every mined tuple: the share of the true pairs mining
+            # retrieved that the corpus keeps, as the model expects it
+            "expected_recall": (
+                round(sum(kept_probs) / sum(mined_probs), 4)
+                if kept_probs and sum(mined_probs)
+                else None
             ),
             "seconds": {k: round(v, 3) for k, v in timings.items()},
         }

@@ -15,6 +15,7 @@ dropped.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -25,11 +26,17 @@ from occbio.align.evidence import pair_evidence
 from occbio.align.filters import Acceptance
 from occbio.align.margin import mine_pairs, score_candidates
 from occbio.align.pipeline import block_denominators, doc_tuples, pool_offsets, reject_reason
-from occbio.align.selection import probability_model, with_probability
+from occbio.align.selection import (
+    choose_floor,
+    evidence_factors_of,
+    probability_model,
+    with_probability,
+)
 from occbio.config import RunConfig
+from occbio.io.jsonl import read_jsonl
 from occbio.run import RunDir
 from occbio.stages.align import STAGE, acceptance_rule, align_inputs, encoder_for
-from occbio.stages.align_mining import EMBEDDINGS_DIR, backgrounds_for
+from occbio.stages.align_mining import EMBEDDINGS_DIR, MINED_FILE, backgrounds_for
 
 __all__ = ["explain"]
 
@@ -54,7 +61,7 @@ def explain(
     if doc is None:
         return f"explain: no document {doc_id!r} in the run's input"
     encoder = encoder_for(cfg)
-    rule = acceptance_rule(cfg, encoder)
+    rule = _with_floor(acceptance_rule(cfg, encoder), cfg, run, encoder)
     pivot, langs = cfg.pivot, cfg.langs
     missing = [lang for lang in langs if not doc.sentences.get(lang)]
     head = ", ".join(f"{lang} {len(doc.sentences.get(lang, []))}" for lang in langs)
@@ -176,6 +183,23 @@ def explain(
     return "\n".join([*lines, *summary, *closest, "", more])
 
 
+def _with_floor(rule: Acceptance, cfg: RunConfig, run: RunDir, encoder: object) -> Acceptance:
+    """A target precision's floor: the one the run's align stage chose for it, else chosen
+    from the run's mined tuples as that stage would; without either, no floor (a note says)."""
+    if rule.target_precision is None:
+        return rule
+    record = run.stage_record(STAGE)
+    if record.get("target_precision") == rule.target_precision and record.get("min_prob"):
+        return replace(rule, min_prob=record["min_prob"])
+    mined = run.path / MINED_FILE
+    model = probability_model(cfg.align, encoder)
+    if not mined.is_file() or model is None:
+        return rule
+    factors = evidence_factors_of(read_jsonl(mined, AlignedTuple), pivot=cfg.pivot, model=model)
+    tuples = read_jsonl(mined, AlignedTuple)
+    return choose_floor(rule, tuples, pivot=cfg.pivot, model=model, factors=factors)[0]
+
+
 def _strength(t: AlignedTuple, rule: Acceptance) -> float:
     """How well a tuple does under the rule: its probability under a probability rule, else
     its weakest score (what a threshold compares)."""
@@ -217,7 +241,7 @@ def _detail(reason: str, t: AlignedTuple, rule: Acceptance) -> str:
         failed = [f"{x} score {s:.3f}" for x, s in t.score.items() if s < rule.threshold]
         return f"{reason}: {', '.join(failed)} < {rule.threshold:.3f}"
     if reason == "below_min_prob" and rule.min_prob is not None and t.prob is not None:
-        return f"{reason}: P(parallel) {t.prob:.3f} < {rule.min_prob:.2f}"
+        return f"{reason}: P(parallel) {t.prob:.3f} < {rule.min_prob:.4g}"
     if reason == "below_min_cos" and rule.min_cos is not None:
         failed = [f"{x} cos {c:.3f}" for x, c in t.cos.items() if c < rule.min_cos]
         return f"{reason}: {', '.join(failed)} < {rule.min_cos:.2f}"

@@ -221,20 +221,26 @@ def _sources(run: RunDir, *, sample: bool = False) -> dict[str, str]:
     align = run.stage_record("align")
     scope = align.get("settings", {}).get("mining", {}).get("scope", "?")
     floor, threshold, min_prob = align.get("min_cos"), align.get("threshold"), align.get("min_prob")
-    rule = [f"P(parallel) >= {min_prob}"] if min_prob is not None else []
+    target = align.get("target_precision")
+    rule = [f"target precision {target}"] if target is not None else []
+    rule += [f"P(parallel) >= {min_prob:.4g}"] if min_prob is not None else []
     rule += [f"threshold {threshold}"] if threshold is not None else []
     rule += [f"min cosine {floor}"] if floor is not None else []
     out["alignment"] = (
         f"encoder {align.get('encoder', '?')}, {scope}-normalised ratio margin, "
         + ", ".join(rule or ["threshold ?"])
     )
-    expected = align.get("expected_precision")
+    expected, recall = align.get("expected_precision"), align.get("expected_recall")
     if expected is not None:
+        out["alignment"] += f"; expected precision {expected:.3f}" + (
+            f", expected recall {recall:.3f} (of the pairs mining retrieved)"
+            if recall is not None
+            else ""
+        )
         out["alignment"] += (
-            f"; expected precision {expected:.3f} (the mean P(parallel) of the aligned tuples "
-            "before balancing, from the encoder's model trained on NTREX news; on MT-GenEval "
-            "biographies, out of sample, its probabilities were at or below the share found "
-            "parallel: a cautious estimate)"
+            " (the model's estimate before balancing: the mean P(parallel) of the aligned "
+            "tuples, from the encoder's model trained on NTREX news; see docs/alignment.md for "
+            "how it compared with the precision observed on held-out biographies)"
         )
     return out
 
