@@ -70,6 +70,7 @@ from occbio.align.pipeline import (  # noqa: E402
 from occbio.align.selection import (  # noqa: E402
     choose_floor,
     evidence_factors_of,
+    mined_probabilities,
     probability_model,
 )
 from occbio.config import AlignConfig  # noqa: E402
@@ -242,9 +243,10 @@ def run_stage(
     t_filter = time.perf_counter()
     model = probability_model(cfg, encoder)
     ev_factors = evidence_factors_of(tuples, pivot=PIVOT, model=model)
-    rule, _ = choose_floor(
-        acceptance(cfg, encoder), tuples, pivot=PIVOT, model=model, factors=ev_factors
+    probs = (
+        mined_probabilities(tuples, pivot=PIVOT, model=model, factors=ev_factors) if model else []
     )
+    rule, _ = choose_floor(acceptance(cfg, encoder), probs)
     factors = length_factors(tuples, pivot=PIVOT, cfg=cfg, rule=rule)
     kept = list(
         select_tuples(tuples, rule=rule, pivot=PIVOT, cfg=cfg, factors=factors, stats=stats,

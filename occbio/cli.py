@@ -130,8 +130,28 @@ def _print_stats(cfg: RunConfig) -> None:
             )
             for template, count in list(templates.items())[:10]:
                 print(f"    {{{{{template}}}}}{'':<{max(1, 36 - len(template))}} {count:>10}")
+        if rec.get("precision_curve"):
+            print(_format_curve(rec))
         for warning in rec.get("warnings", []):
             print(f"  warning: {warning}")
+
+
+def _format_curve(align: dict) -> str:
+    """The align record's precision/recall curve as the lines ``occbio stats`` prints."""
+    chosen = align.get("target_precision")
+    lines = [
+        "  expected precision / recall by target (the model on this run's mined tuples):",
+        f"    {'target':>8} {'P(parallel) >=':>15} {'precision':>10} {'recall':>8} {'kept':>8}",
+    ]
+    for row in align["precision_curve"]:
+        mark = "  <- this run" if row["target"] == chosen else ""
+        prec, rec = row["expected_precision"], row["expected_recall"]
+        lines.append(
+            f"    {row['target']:>8g} {row['floor']:>15.4f} "
+            f"{'-' if prec is None else f'{prec:.3f}':>10} "
+            f"{'-' if rec is None else f'{rec:.3f}':>8} {row['kept']:>8}{mark}"
+        )
+    return "\n".join(lines)
 
 
 def _warn_without_contact(cfg: RunConfig, upto: str) -> None:

@@ -75,6 +75,11 @@ def test_target_precision_reselects_and_says_what_it_expects(
     assert "target precision 0.995" in card
     assert f"expected recall {record['expected_recall']:.3f}" in card
     capsys.readouterr()
+    assert main(["stats", "--sample", "--langs", "en,es,ca", "--out", str(out)]) == 0
+    shown = capsys.readouterr().out
+    assert "expected precision / recall by target" in shown
+    (chosen,) = [line for line in shown.splitlines() if line.endswith("<- this run")]
+    assert chosen.split()[:2] == ["0.995", f"{record['min_prob']:.4f}"]
     assert main([*args, "--target-precision", "0.9", "--min-prob", "0.5"]) != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "give one" in err[0]

@@ -32,6 +32,7 @@ __all__ = [
     "features",
     "fit_logistic",
     "floor_for_precision",
+    "precision_curve",
     "model_for",
     "tuple_probability",
 ]
@@ -132,6 +133,16 @@ def floor_for_precision(probs: Sequence[float], target: float) -> Floor:
         expected_recall=round(mass / total, 4) if total > 0 else None,
         kept=kept,
     )
+
+
+#: The targets ``occbio stats`` shows the run's expected precision and recall at.
+CURVE_TARGETS = (0.80, 0.90, 0.95, 0.98, 0.99, 0.995)
+
+
+def precision_curve(probs: Sequence[float]) -> list[dict[str, Any]]:
+    """The floor, expected precision and recall and tuples kept at each of
+    :data:`CURVE_TARGETS`: the model's precision/recall curve on these tuples."""
+    return [{"target": t, **asdict(floor_for_precision(probs, t))} for t in CURVE_TARGETS]
 
 
 def fit_logistic(

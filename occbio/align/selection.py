@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -38,6 +38,7 @@ from occbio.config import AlignConfig
 __all__ = [
     "acceptance",
     "choose_floor",
+    "mined_probabilities",
     "evidence_factors_of",
     "length_factors",
     "probability_model",
@@ -102,25 +103,26 @@ def acceptance(cfg: AlignConfig, encoder: Any) -> Acceptance:
     return Acceptance(threshold, min_cos, cfg.min_prob)
 
 
-def choose_floor(
-    rule: Acceptance,
+def mined_probabilities(
     tuples: Iterable[AlignedTuple],
     *,
     pivot: str,
-    model: PairModel | None,
+    model: PairModel,
     factors: Mapping[str, float],
-) -> tuple[Acceptance, Floor | None]:
-    """``rule`` with the probability floor of its target precision chosen from ``tuples`` (the
-    run's mined ones) and what the model expects of it; ``rule`` as it is without a target."""
-    if rule.target_precision is None:
-        return rule, None
-    if model is None:
-        raise ValueError("a target precision needs the model that gives the probabilities")
-    probs = [
+) -> list[float]:
+    """Each scored tuple's probability of being parallel (what a floor is chosen from)."""
+    return [
         with_probability(t, pivot=pivot, model=model, factors=factors).prob or 0.0
         for t in tuples
         if t.score
     ]
+
+
+def choose_floor(rule: Acceptance, probs: Sequence[float]) -> tuple[Acceptance, Floor | None]:
+    """``rule`` with the probability floor of its target precision chosen from ``probs`` (the
+    run's mined tuples') and what the model expects of it; ``rule`` as it is without one."""
+    if rule.target_precision is None:
+        return rule, None
     floor = floor_for_precision(probs, rule.target_precision)
     return replace(rule, min_prob=floor.floor), floor
 

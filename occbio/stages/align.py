@@ -26,6 +26,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from occbio.align.calibration import precision_curve
 from occbio.align.encoders import build_encoder, encoder_options, resolve_encoder_name
 from occbio.align.inputs import Doc, read_docs_jsonl
 from occbio.align.pipeline import (
@@ -39,6 +40,7 @@ from occbio.align.pipeline import (
 from occbio.align.selection import (
     choose_floor,
     evidence_factors_of,
+    mined_probabilities,
     probability_model,
     with_probability,
 )
@@ -256,7 +258,12 @@ def _align(
 
     ev_factors = evidence_factors_of(mined(), pivot=pivot, model=model)
     # a target precision's floor, from every mined tuple's probability
-    rule, floor = choose_floor(rule, mined(), pivot=pivot, model=model, factors=ev_factors)
+    probs = (
+        mined_probabilities(mined(), pivot=pivot, model=model, factors=ev_factors)
+        if model is not None
+        else []
+    )
+    rule, floor = choose_floor(rule, probs)
     if floor is not None:
         log.info(
             "align: P(parallel) >= %.4f keeps %d of the mined tuples, expected precision %s "
@@ -311,6 +318,8 @@ def _align(
             "threshold": rule.threshold,
             "min_prob": rule.min_prob,
             "target_precision": rule.target_precision,
+            # the model's precision/recall curve on this run's mined tuples (occbio stats)
+            "precision_curve": precision_curve(probs) if probs else None,
             "min_cos": rule.min_cos,
             "length_factors": factors,
             "evidence_factors": ev_factors,

@@ -29,6 +29,7 @@ from occbio.align.pipeline import block_denominators, doc_tuples, pool_offsets, 
 from occbio.align.selection import (
     choose_floor,
     evidence_factors_of,
+    mined_probabilities,
     probability_model,
     with_probability,
 )
@@ -197,7 +198,8 @@ def _with_floor(rule: Acceptance, cfg: RunConfig, run: RunDir, encoder: object) 
         return rule
     factors = evidence_factors_of(read_jsonl(mined, AlignedTuple), pivot=cfg.pivot, model=model)
     tuples = read_jsonl(mined, AlignedTuple)
-    return choose_floor(rule, tuples, pivot=cfg.pivot, model=model, factors=factors)[0]
+    probs = mined_probabilities(tuples, pivot=cfg.pivot, model=model, factors=factors)
+    return choose_floor(rule, probs)[0]
 
 
 def _strength(t: AlignedTuple, rule: Acceptance) -> float:
