@@ -11,7 +11,6 @@ rule and its tuples carry no probability.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
@@ -22,6 +21,7 @@ import numpy as np
 
 from occbio.align.evidence import Evidence, pair_evidence
 from occbio.align.filters import estimate_length_factors
+from occbio.align.recalibration import POOLED, Recalibration, sigmoid
 
 __all__ = [
     "FEATURES",
@@ -61,14 +61,27 @@ class PairModel:
     confident_score: float
     trained_on: str = ""
     features: tuple[str, ...] = field(default=FEATURES)
+    #: a run's review corrections (:mod:`occbio.align.recalibration`): target language (or
+    #: ``*`` for the others) -> the fit of the log-odds on the reviewers' verdicts
+    recalibration: Mapping[str, Recalibration] = field(default_factory=dict, hash=False)
 
-    def probability(self, score: float, ev: Evidence) -> float:
+    def log_odds(self, score: float, ev: Evidence) -> float:
+        """The trained model's log-odds of the pair being parallel (no review correction)."""
         x = np.array([1.0, *features(score, ev)])
-        z = float(((x - np.array(self.mean)) / np.array(self.scale)) @ np.array(self.weights))
-        return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+        return float(((x - np.array(self.mean)) / np.array(self.scale)) @ np.array(self.weights))
+
+    def probability(self, score: float, ev: Evidence, lang: str | None = None) -> float:
+        """P(parallel) of a pair whose other language is ``lang``: corrected by the run's review
+        where it has a fit for ``lang`` (or one over every language)."""
+        z = self.log_odds(score, ev)
+        fit = self.recalibration.get(lang or POOLED) or self.recalibration.get(POOLED)
+        return sigmoid(fit.log_odds(z) if fit is not None else z)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        if not self.recalibration:
+            d.pop("recalibration")  # the shipped model as it always was
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> PairModel:
@@ -189,7 +202,7 @@ def tuple_probability(
     for lang, score in scores.items():
         ev = pair_evidence(texts[pivot], texts[lang], factors.get(lang, 1.0))
         evidence[lang] = ev
-        probs.append(model.probability(score, ev))
+        probs.append(model.probability(score, ev, lang))
     return (min(probs) if probs else 1.0), evidence
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from occbio.io.json_text import parse_json
 from occbio.io.spreadsheet import from_spreadsheet
+from occbio.review.calibration import CALIBRATION_FILE, write_calibration
 from occbio.review.items import BANDS, Item, ReviewError, read_items, run_id
 from occbio.review.report import datacard_section, format_report, is_control, replace_section
 from occbio.review.stats import (
@@ -473,7 +474,7 @@ def import_judgments(
             raise ReviewError("the files hold no verdict: nothing to import")
         report = build_report(items, store, target=target, min_shared=min_shared)
         report["imported"] = by_file
-        _write(run_dir, rid, store, report, target=target)
+        _write(run_dir, rid, store, report, target=target, items=items)
     if fmt == "json":
         return json.dumps(report, ensure_ascii=False, indent=1)
     return format_report(report)
@@ -483,9 +484,10 @@ def _write(
     run_dir: Path,
     rid: str,
     store: Mapping[str, Any],
-    report: Mapping[str, Any],
+    report: dict[str, Any],
     *,
     target: float,
+    items: Mapping[str, Item],
 ) -> None:
     run = RunDir(run_dir)
     state = run.stage(STAGE)
@@ -503,6 +505,9 @@ def _write(
             sort_keys=True,
         )
         fh.write("\n")
+    # the run's own calibration: the align stage re-selects with it (occbio write)
+    align = run.manifest["stages"].get("align", {})
+    report["recalibration"] = write_calibration(run_dir, align, items, item_verdicts(store))
     with atomic_write(run_dir / REPORT_FILE) as fh:
         json.dump(report, fh, ensure_ascii=False, indent=1)
         fh.write("\n")
@@ -523,5 +528,6 @@ def _write(
             "judgments_imported": sum(report["imported"].values()),
             "ties": report["ties"],
         },
-        outputs=[JUDGMENTS_FILE, REPORT_FILE],
+        outputs=[JUDGMENTS_FILE, REPORT_FILE]
+        + ([CALIBRATION_FILE] if report["recalibration"] is not None else []),
     )

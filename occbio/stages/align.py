@@ -48,6 +48,7 @@ from occbio.config import ConfigError, RunConfig
 from occbio.executor import Executor, LocalExecutor
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Entity, Sentence
+from occbio.review.calibration import judged_above, reviewed_model
 from occbio.run import RunDir, atomic_write, file_identity, fingerprint
 from occbio.stages.align_mining import (
     MINED_FILE,
@@ -212,8 +213,9 @@ def _align(
         "min_prob": rule.min_prob,
         "min_cos": rule.min_cos,
     }
-    model = probability_model(cfg.align, encoder)
-    if model is not None:  # another model (a new occbio) selects again
+    # corrected by the run's own review where `occbio review import` wrote a calibration
+    model, reviewed = reviewed_model(run.path, probability_model(cfg.align, encoder))
+    if model is not None:  # another model (a new occbio, a new review) selects again
         selection["model"] = fingerprint(model.to_dict())
     settings = {"mining": mining, "selection": selection}
     mine_fp = fingerprint({"inputs": inputs, "mining": mining})
@@ -264,7 +266,15 @@ def _align(
         else []
     )
     rule, floor = choose_floor(rule, probs)
-    if floor is not None:
+    if floor is not None and floor.kept == 0 and probs:
+        log.warning(
+            "align: no floor on P(parallel) reaches the target precision %g on this run's "
+            "%d mined tuples (%s): nothing is kept; lower --target-precision",
+            rule.target_precision, len(probs),
+            "the model corrected by the run's review" if model and model.recalibration
+            else "the shipped model",
+        )  # fmt: skip
+    elif floor is not None:
         log.info(
             "align: P(parallel) >= %.4f keeps %d of the mined tuples, expected precision %s "
             "(target %g), expected recall %s",
@@ -329,6 +339,15 @@ def _align(
             ),
             # their sum over that of every mined tuple: the share of the true pairs mining
             # retrieved that the corpus keeps, as the model expects it
+            # whose estimate that is: the shipped model's, or corrected by the run's review
+            # (with how the judged pairs above the floor fared)
+            "calibration": (
+                {"source": "review", **judged_above(model, reviewed, rule.min_prob)}
+                if model is not None and model.recalibration
+                else {"source": "model"}
+                if model is not None
+                else None
+            ),
             "expected_recall": (
                 round(sum(kept_probs) / sum(mined_probs), 4)
                 if kept_probs and sum(mined_probs)

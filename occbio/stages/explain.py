@@ -35,6 +35,7 @@ from occbio.align.selection import (
 )
 from occbio.config import RunConfig
 from occbio.io.jsonl import read_jsonl
+from occbio.review.calibration import reviewed_model
 from occbio.run import RunDir
 from occbio.stages.align import STAGE, acceptance_rule, align_inputs, encoder_for
 from occbio.stages.align_mining import EMBEDDINGS_DIR, MINED_FILE, backgrounds_for
@@ -91,7 +92,7 @@ def explain(
     denominators = {lang: (d[0][0], d[1][0]) for lang, d in per_lang.items()}
     record = run.stage_record(STAGE)
     factors = record.get("length_factors", {})
-    model = probability_model(a, encoder)
+    model = reviewed_model(run.path, probability_model(a, encoder))[0]
     ev_factors = record.get("evidence_factors") or {}
     if model is not None and rule.min_prob is not None:
         lines.append(
@@ -193,7 +194,7 @@ def _with_floor(rule: Acceptance, cfg: RunConfig, run: RunDir, encoder: object) 
     if record.get("target_precision") == rule.target_precision and record.get("min_prob"):
         return replace(rule, min_prob=record["min_prob"])
     mined = run.path / MINED_FILE
-    model = probability_model(cfg.align, encoder)
+    model = reviewed_model(run.path, probability_model(cfg.align, encoder))[0]
     if not mined.is_file() or model is None:
         return rule
     factors = evidence_factors_of(read_jsonl(mined, AlignedTuple), pivot=cfg.pivot, model=model)

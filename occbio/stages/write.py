@@ -237,11 +237,24 @@ def _sources(run: RunDir, *, sample: bool = False) -> dict[str, str]:
             if recall is not None
             else ""
         )
-        out["alignment"] += (
-            " (the model's estimate before balancing: the mean P(parallel) of the aligned "
-            "tuples, from the encoder's model trained on NTREX news; see docs/alignment.md for "
-            "how it compared with the precision observed on held-out biographies)"
-        )
+        calibration = align.get("calibration") or {}
+        if calibration.get("source") == "review":
+            kept, hits = calibration["judged_kept"], calibration["judged_kept_parallel"]
+            low, high = calibration["interval"] or (0.0, 0.0)
+            out["alignment"] += (
+                " (the reviewed estimate before balancing: the mean P(parallel) of the aligned "
+                "tuples from the encoder's model corrected by this run's review, "
+                f"{calibration['judged']} judged pairs; of the judged pairs at or above the "
+                f"floor, {hits} of {kept} were parallel, 95 % Wilson interval "
+                f"{low:.3f}-{high:.3f})"
+            )
+        else:
+            out["alignment"] += (
+                " (the model's estimate before balancing: the mean P(parallel) of the aligned "
+                "tuples, from the encoder's model trained on NTREX news, not checked on this "
+                "run; see docs/alignment.md for how it compared with the precision observed on "
+                "held-out biographies, and `occbio review` to check it here)"
+            )
     return out
 
 
