@@ -29,6 +29,7 @@ __all__ = [
     "evidence_factors",
     "features",
     "fit_logistic",
+    "floor_for_precision",
     "model_for",
     "tuple_probability",
 ]
@@ -164,3 +165,30 @@ def probabilities(probs: Sequence[float]) -> dict[str, float]:
     expected precision."""
     arr = np.asarray(probs, float)
     return {"tuples": len(arr), "expected_precision": float(arr.mean()) if len(arr) else 1.0}
+
+
+def floor_for_precision(probs: Iterable[float], target: float) -> tuple[float, float, float]:
+    """The lowest probability floor whose kept rows (``prob >= floor``) have a mean probability
+    (their expected precision) of at least ``target``: ``(floor, expected precision, expected
+    recall)``, recall being the kept rows' share of the summed probability (the parallel rows
+    expected among all). Keeping more rows only lowers the mean, so the floor is the smallest
+    that still reaches ``target``; rows tied at the floor are all kept or all dropped. Nothing
+    reaches it: ``(inf, nan, 0.0)``; no rows: ``(0.0, nan, nan)``. NaN probabilities (rows not
+    scored) are left out."""
+    if not 0.0 <= target <= 1.0:
+        raise ValueError(f"a target precision is between 0 and 1, got {target}")
+    p = np.asarray(list(probs) if not isinstance(probs, np.ndarray) else probs, float)
+    p = np.sort(p[~np.isnan(p)])[::-1]
+    if len(p) == 0:
+        return 0.0, math.nan, math.nan
+    means = np.cumsum(p) / np.arange(1, len(p) + 1)
+    # a cut after row i keeps rows 0..i; it is one only where the next row is lower (ties)
+    boundary = np.ones(len(p), bool)
+    boundary[:-1] = p[1:] < p[:-1]
+    ok = np.flatnonzero(boundary & (means >= target - 1e-12))
+    if len(ok) == 0:
+        return math.inf, math.nan, 0.0
+    last = int(ok[-1])
+    total = float(p.sum())
+    recall = float(np.cumsum(p)[last] / total) if total > 0 else math.nan
+    return float(p[last]), float(means[last]), recall

@@ -290,8 +290,8 @@ class Scorer:
             y_den = self._denominators(vectors[lang], pivot, docs, self.pivot)
             cos = np.einsum("ij,ij->i", pivot, vectors[lang])
             margin = pair_margins(cos, x_den, y_den, self.cfg.margin)
-            scores[lang] = np.round(margin - self._offsets.get(lang, 0.0), 5)
-            cosines[lang] = np.round(cos, 5)
+            scores[lang] = np.round(margin.astype(np.float64) - self._offsets.get(lang, 0.0), 5)
+            cosines[lang] = np.round(cos.astype(np.float64), 5)
         per_row = [{lang: float(scores[lang][i]) for lang in self.others} for i in range(len(rows))]
         factors = self.length_factors(rows, per_row)
         out = []
