@@ -328,12 +328,16 @@ def _check_args(args: argparse.Namespace) -> list[str]:
 
 def run_score(args: argparse.Namespace) -> int:
     """Carry out ``occbio score``; bad options and a missing model stop before any reading."""
+    from occbio.align.calibration import model_for
     from occbio.align.encoders import build_encoder, resolve_encoder_name
-    from occbio.align.scoring import NoModel, Scorer
+    from occbio.align.scoring import NoModel, Scorer, no_model_message
     from occbio.cli_options import UsageError
 
     langs = _check_args(args)
-    encoder = build_encoder(resolve_encoder_name(args.encoder))
+    name = resolve_encoder_name(args.encoder)
+    if model_for(name, "language", "ratio", 8) is None:  # before building it (a download)
+        raise UsageError(no_model_message(name))
+    encoder = build_encoder(name)
     try:
         scorer = Scorer(langs, encoder=encoder, cache_dir=args.cache_dir)
     except NoModel as exc:
@@ -412,7 +416,7 @@ def _score_pass(
                 log.warning(
                     "score: %s is read once (a FIFO or a pipe): the margins' background was "
                     "drawn from its first %d rows, not from the whole input as for a file",
-                    args.file,
+                    "standard input" if str(args.file) == "-" else args.file,
                     first_rows,
                 )
             results = iter(scorer.score_block(good))

@@ -73,7 +73,7 @@ BLOCK_SIZE = 50_000
 MIN_CONFIDENT = 10
 #: Why a row is not scored (it keeps its place in the output, with an empty ``prob``).
 SKIP_REASONS = {
-    "columns": "a column count other than --langs (and --doc-column) give",
+    "columns": "not the number of columns of the first row",
     "empty": "an empty cell",
     "not_utf8": "bytes that are not UTF-8",
     "bad_json": "not a JSON object",
