@@ -313,6 +313,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_audit(args)
         if args.command == "rewrite":  # a filter: lines in, lines out
             return run_rewrite(args)
+        if args.command == "score":  # rows in, their P(parallel) out
+            from occbio.score_command import run_score
+
+            return run_score(args)
         if args.command == "augment":  # the write stage again, with the run's own settings
             return run_augment(args)
         if args.command == "evaluate":  # reads a run and translations; writes its evaluation

@@ -412,9 +412,11 @@ def build_parser() -> argparse.ArgumentParser:
     from occbio.rebuild import add_rebuild_parser  # `occbio rebuild RUN`: a corpus's revisions
     from occbio.review.command import add_review_parser  # `occbio review ...`: a finished run
     from occbio.rewrite_command import add_rewrite_parser  # `occbio rewrite`: a filter
+    from occbio.score_command import add_score_parser  # `occbio score FILE`: rows in, P out
 
     add_audit_parser(sub)
     add_rewrite_parser(sub)
+    add_score_parser(sub)
     add_augment_parser(sub)
     add_evaluate_parser(sub)
     add_models_parser(sub)

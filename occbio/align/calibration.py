@@ -115,35 +115,37 @@ class Floor:
     kept: int
 
 
-def floor_for_precision(probs: Sequence[float], target: float) -> Floor:
+def floor_for_precision(probs: Iterable[float], target: float) -> Floor:
     """The floor on P(parallel) whose kept tuples (at least the floor, ties kept together)
     have an expected precision (mean probability) of at least ``target`` and, among such
-    floors, the best expected F1. A mean alone would let a tuple of probability 0.01 in
-    behind a hundred certain ones; the F1 keeps a tuple only while it is likelier right than
-    the corpus is short of recall. With no floor reaching the target, 1.0 (only the certain)."""
+    floors, the best expected F1 (recall: the kept tuples' share of the summed probability).
+    A mean alone would let a tuple of probability 0.01 in behind a hundred certain ones; the
+    F1 keeps a tuple only while it is likelier right than the corpus is short of recall. With
+    no floor reaching the target, 1.0 (only the certain). NaN probabilities (not scored) are
+    left out."""
     if not 0.0 < target < 1.0:
         raise ValueError(f"target precision {target}: give a number between 0 and 1")
-    ranked = sorted(probs, reverse=True)
-    total = float(sum(ranked))
-    best: tuple[float, float, int, float] | None = None  # (f1, floor, kept, mass)
-    running = 0.0
-    for i, p in enumerate(ranked, 1):
-        running += p
-        if i < len(ranked) and ranked[i] == p:
-            continue  # ties are kept or dropped together
-        precision, recall = running / i, (running / total if total > 0 else 0.0)
-        if precision >= target:
-            f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-            if best is None or f1 > best[0]:
-                best = (f1, p, i, running)
-    if best is None:  # nothing reaches it: keep only what is certain
-        kept = sum(1 for p in ranked if p >= 1.0)
-        best = (0.0, 1.0, kept, float(kept))
-    _, floor, kept, mass = best
+    p = np.asarray(probs if isinstance(probs, np.ndarray) else list(probs), float)
+    p = np.sort(p[~np.isnan(p)])[::-1]
+    total = float(p.sum())
+    mass = np.cumsum(p)
+    n = np.arange(1, len(p) + 1)
+    precision = mass / np.maximum(n, 1)
+    recall = mass / total if total > 0 else np.zeros(len(p))
+    f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0.0)
+    boundary = np.ones(len(p), bool)  # a cut after tuple i: only where the next is lower (ties)
+    boundary[:-1] = p[1:] < p[:-1]
+    ok = np.flatnonzero(boundary & (precision >= target - 1e-12))
+    if len(ok):
+        best = int(ok[np.argmax(f1[ok])])  # the first of equal F1s: the higher floor
+        floor, kept, kept_mass = float(p[best]), best + 1, float(mass[best])
+    else:  # nothing reaches it: keep only what is certain
+        floor, kept = 1.0, int((p >= 1.0).sum())
+        kept_mass = float(kept)
     return Floor(
         floor=floor,
-        expected_precision=round(mass / kept, 4) if kept else None,
-        expected_recall=round(mass / total, 4) if total > 0 else None,
+        expected_precision=round(kept_mass / kept, 4) if kept else None,
+        expected_recall=round(kept_mass / total, 4) if total > 0 else None,
         kept=kept,
     )
 

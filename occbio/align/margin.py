@@ -43,6 +43,7 @@ __all__ = [
     "margin_retrieve",
     "mine_pairs",
     "neighbourhood_means",
+    "pair_margins",
     "score_candidates",
 ]
 
@@ -78,6 +79,16 @@ def _apply_margin(cos: np.ndarray, denom: np.ndarray, margin: Margin) -> np.ndar
     if margin == "distance":
         return cos - denom
     raise ValueError(f"unknown margin {margin!r}: expected one of {', '.join(MARGINS)}")
+
+
+def pair_margins(
+    cos: np.ndarray, x_den: np.ndarray, y_den: np.ndarray, margin: Margin = "ratio"
+) -> np.ndarray:
+    """The margin of given pairs: row ``i``'s cosine against the mean of its two sides'
+    neighbourhood means (``x_den[i]``, ``y_den[i]``), as :func:`score_candidates` scores a
+    candidate; for pairs someone already has (``occbio score``)."""
+    den = (np.asarray(x_den, np.float32) + np.asarray(y_den, np.float32)) / 2
+    return _apply_margin(np.asarray(cos, np.float32), den, margin).astype(np.float32)
 
 
 def neighbourhood_means(own: np.ndarray, background: np.ndarray, k: int) -> np.ndarray:
