@@ -1,8 +1,8 @@
 """Stage ``write``: the finished corpus and what describes it.
 
 Reads the balanced tuples and each person's decision; writes ``corpus/`` (document-level XML per
-language in GeBioCorpus's vocabulary, TSV, JSONL, line-aligned text files with doc ids), then
-``stats.json`` (the funnel of OccGen's Table 1), ``DATACARD.md`` and
+language in GeBioCorpus's vocabulary, TSV, JSONL, Parquet, TMX, line-aligned text files with doc
+ids), then ``stats.json`` (the funnel of OccGen's Table 1), ``DATACARD.md`` and
 ``occupations_by_gender.png`` (people per occupation by gender, before and after balancing).
 """
 
