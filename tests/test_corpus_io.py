@@ -19,8 +19,8 @@ from occbio.io.corpus import (
     write_corpus,
     write_jsonl,
     write_plain,
-    write_tsv,
     write_tmx,
+    write_tsv,
     write_xml,
 )
 from occbio.io.gebio_reader import GebioDoc, read_gebio_xml
