@@ -4,6 +4,7 @@ tool or `tmx2po` reads) and with lxml; skipped cleanly where translate-toolkit i
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -195,3 +196,34 @@ def test_a_document_without_segments_is_left_out(tmp_path: Path) -> None:
     root = etree.parse(str(tmp_path / "x.tmx")).getroot()
     assert root.find("body") is not None and len(root.find("body")) == 0
     assert _read(tmp_path / "x.tmx") == []
+
+
+def test_a_run_written_before_tmx_gets_it_the_same_bytes(
+    mined_sample: Path, tmp_path: Path
+) -> None:
+    """A run finished by an occbio without TMX: its write stage runs again (the formats are in
+    its settings) and writes corpus.tmx, the bytes of a fresh run's; the rest unchanged."""
+    from occbio.cli import main
+    from occbio.run import fingerprint
+
+    run = tmp_path / "run"
+    shutil.copytree(mined_sample, run)
+    (run / "corpus" / "corpus.tmx").unlink()
+    manifest = json.loads((run / "manifest.json").read_text("utf-8"))
+    write = manifest["stages"]["write"]
+    assert write["fingerprint"] == fingerprint(
+        {"inputs": write["inputs"], "settings": write["settings"]}
+    )  # recomputed below as an occbio without TMX had it
+    del write["settings"]["formats"]  # as an occbio without TMX recorded it
+    write["fingerprint"] = fingerprint({"inputs": write["inputs"], "settings": write["settings"]})
+    write["outputs"].remove("corpus/corpus.tmx")
+    write["checksums"].pop("corpus/corpus.tmx", None)
+    (run / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    before = {p.name: p.read_bytes() for p in (run / "corpus").iterdir()}
+
+    assert main(["write", "--sample", "--langs", "en,es,ca", "--out", str(run), "-q"]) == 0
+    fresh = mined_sample / "corpus" / "corpus.tmx"
+    assert (run / "corpus" / "corpus.tmx").read_bytes() == fresh.read_bytes()
+    assert {n: (run / "corpus" / n).read_bytes() for n in before} == before
+    write = json.loads((run / "manifest.json").read_text("utf-8"))["stages"]["write"]
+    assert "corpus/corpus.tmx" in write["outputs"] and "tmx" in write["settings"]["formats"]

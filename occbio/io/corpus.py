@@ -91,6 +91,7 @@ from occbio.io.corpus_xml import _xml_sink
 from occbio.records import Document
 
 __all__ = [
+    "CORPUS_FORMATS",
     "PARQUET_ROWS",
     "clean_text",
     "tsv_writer",
@@ -102,6 +103,10 @@ __all__ = [
     "write_tmx",
     "write_corpus",
 ]
+
+#: The formats :func:`write_corpus` writes (recorded in the write stage's settings, so a run
+#: finished before a format was added writes its corpus again, the new format included).
+CORPUS_FORMATS = ("xml", "tsv", "parquet", "jsonl", "tmx", "plain")
 
 
 def _feed(docs: Iterable[Document], add: _Add, langs: Sequence[str] | None = None) -> int:
