@@ -1,8 +1,8 @@
 """The TMX sink: ``{stem}.tmx``, the whole corpus as one TMX 1.4b translation memory.
 
 One ``<tu>`` per aligned tuple, with a ``<tuv xml:lang="…">`` for every language (the pivot,
-the header's ``srclang``, first), so a CAT tool or translate-toolkit (``tmx2po``) reads it as a
-multilingual memory::
+the header's ``srclang``, first), so a CAT tool or translate-toolkit
+(``translate.storage.tmx``, ``pocount``, ``pogrep``) reads it as a multilingual memory::
 
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE tmx SYSTEM "tmx14.dtd">
