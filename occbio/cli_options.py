@@ -387,7 +387,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "write",
         parents=parents("write"),
-        help="write the corpus (XML, TSV, JSONL, text), statistics, data card and chart",
+        help="write the corpus (XML, TSV, JSONL, Parquet, TMX, text), statistics, data card "
+        "and chart",
         description="Write the balanced corpus under corpus/, the statistics funnel "
         "(stats.json), DATACARD.md and a chart of people per occupation by gender.",
     )

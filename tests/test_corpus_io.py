@@ -19,6 +19,7 @@ from occbio.io.corpus import (
     write_corpus,
     write_jsonl,
     write_plain,
+    write_tmx,
     write_tsv,
     write_xml,
 )
@@ -426,6 +427,7 @@ def test_write_corpus_one_pass_equals_separate_writers(tmp_path: Path):
         "corpus.tsv",
         "corpus.parquet",
         "corpus.jsonl",
+        "corpus.tmx",
         "corpus.en",
         "corpus.es",
         "corpus.ca",
@@ -440,6 +442,7 @@ def test_write_corpus_one_pass_equals_separate_writers(tmp_path: Path):
     write_tsv(sep / "corpus.tsv", LANGS, _docs(), pivot=PIVOT)
     write_jsonl(sep / "corpus.jsonl", _docs(), langs=LANGS, pivot=PIVOT)
     write_plain(sep, LANGS, _docs())
+    write_tmx(sep / "corpus.tmx", LANGS, _docs(), pivot=PIVOT)
     for name in files:
         if name != "corpus.parquet":  # written by write_corpus only; checked below
             assert (tmp_path / "all" / name).read_bytes() == (sep / name).read_bytes(), name

@@ -28,7 +28,8 @@ from tests.test_review_judgments import hand_files, make_run, page_file
 
 P, NP = "parallel", "not_parallel"
 EDITED = "Frase catalana revisada 3."
-FORMATS = ["en.xml", "es.xml", "ca.xml", "tsv", "parquet", "jsonl", "en", "es", "ca", "docids"]
+PLAIN = ["en", "es", "ca", "docids"]
+FORMATS = ["en.xml", "es.xml", "ca.xml", "tsv", "parquet", "jsonl", "tmx", *PLAIN]
 
 
 @pytest.fixture
@@ -87,9 +88,18 @@ def test_tables_read_back_with_pandas_and_pyarrow(applied: tuple[Path, str]) -> 
     assert rows[0]["urls"] == original["urls"]  # titles survive the round trip
 
 
+def test_tmx_has_the_kept_segments_post_edited(applied: tuple[Path, str]) -> None:
+    run, _ = applied
+    tus = etree.parse(str(_corpus(run, "tmx"))).getroot().findall("body/tu")
+    assert [tu.get("tuid") for tu in tus] == ["Q1:3", "Q2:2"]
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    ca = [tuv.findtext("seg") for tu in tus for tuv in tu.findall("tuv") if tuv.get(lang) == "ca"]
+    assert ca == [EDITED, "Frase catalana 5."]
+
+
 def test_plain_text_stays_line_aligned(applied: tuple[Path, str]) -> None:
     run, _ = applied
-    lines = {fmt: _corpus(run, fmt).read_text("utf-8").splitlines() for fmt in FORMATS[6:]}
+    lines = {fmt: _corpus(run, fmt).read_text("utf-8").splitlines() for fmt in PLAIN}
     assert lines["docids"] == ["Q1", "Q2"]
     assert lines["en"] == ["English sentence 3.", "English sentence 5."]
     assert lines["ca"] == [EDITED, "Frase catalana 5."]

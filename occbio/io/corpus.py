@@ -1,4 +1,4 @@
-"""Writers of the finished corpus: GeBioCorpus-style XML, TSV, JSON lines and plain text.
+"""Writers of the finished corpus: GeBioCorpus-style XML, TSV, JSON lines, TMX and plain text.
 
 The input is a stream of :class:`occbio.records.Document` (one person, all languages, aligned
 segments in article order). Every writer streams (one document in memory at a time), writes
@@ -44,6 +44,12 @@ Files
     The same rows as JSON objects (``text``, ``urls`` and ``scores`` keyed by language,
     ``occupations`` as ``[{qid, label}]``, ``[]`` for none; scores the same floats as the
     TSV's and Parquet's).
+``{stem}.tmx`` (:func:`write_tmx`)
+    The same tuples as a TMX 1.4b translation memory: one ``<tu tuid="QID:SEG">`` per tuple
+    with every language's ``<tuv>`` (the pivot's first, the header's ``srclang``), the person,
+    segment, gender and occupations as ``<prop>`` of the ``<tu>``, and each language's score,
+    URL, page id, revision id, revision time and source as ``<prop>`` of its ``<tuv>``
+    (:mod:`occbio.io.corpus_tmx` has the details), for a CAT tool or translate-toolkit.
 ``{stem}.{lang}`` + ``{stem}.docids`` (:func:`write_plain`)
     sacrebleu-style plain text: one sentence a line, line-aligned across languages, and the
     qid of each line.
@@ -62,6 +68,7 @@ own, and what every sink shares in :mod:`occbio.io.corpus_doc`:
 * :mod:`occbio.io.corpus_table`: the TSV and Parquet sinks (same rows), :func:`tsv_writer` and
   :data:`PARQUET_ROWS`;
 * :mod:`occbio.io.corpus_jsonl`: the JSON lines sink;
+* :mod:`occbio.io.corpus_tmx`: the TMX sink;
 * :mod:`occbio.io.corpus_plain`: the plain-text sink.
 
 :func:`clean_text`, :func:`article_url`, :func:`tsv_writer` and :data:`PARQUET_ROWS` are
@@ -79,10 +86,12 @@ from occbio.io.corpus_doc import _Add, _check_langs, _Doc, article_url, clean_te
 from occbio.io.corpus_jsonl import _jsonl_sink
 from occbio.io.corpus_plain import _plain_paths, _plain_sink
 from occbio.io.corpus_table import PARQUET_ROWS, _parquet_sink, _tsv_sink, tsv_writer
+from occbio.io.corpus_tmx import _tmx_sink
 from occbio.io.corpus_xml import _xml_sink
 from occbio.records import Document
 
 __all__ = [
+    "CORPUS_FORMATS",
     "PARQUET_ROWS",
     "clean_text",
     "tsv_writer",
@@ -91,8 +100,13 @@ __all__ = [
     "write_tsv",
     "write_jsonl",
     "write_plain",
+    "write_tmx",
     "write_corpus",
 ]
+
+#: The formats :func:`write_corpus` writes (recorded in the write stage's settings, so a run
+#: finished before a format was added writes its corpus again, the new format included).
+CORPUS_FORMATS = ("xml", "tsv", "parquet", "jsonl", "tmx", "plain")
 
 
 def _feed(docs: Iterable[Document], add: _Add, langs: Sequence[str] | None = None) -> int:
@@ -146,6 +160,14 @@ def write_jsonl(
         return _feed(docs, add, langs)
 
 
+def write_tmx(path: Path, langs: Sequence[str], docs: Iterable[Document], *, pivot: str) -> int:
+    """Write one TMX ``<tu>`` per aligned tuple, every language's ``<tuv>`` in it (the pivot's
+    first); return the tuples written."""
+    langs = _check_langs(langs, pivot)
+    with _tmx_sink(Path(path), langs, pivot) as add:
+        return _feed(docs, add, langs)
+
+
 def write_plain(
     directory: Path, langs: Sequence[str], docs: Iterable[Document], *, stem: str = "corpus"
 ) -> dict[str, Path]:
@@ -174,7 +196,7 @@ def write_corpus(
     format.
 
     Files (relative to ``directory``): ``{stem}.{lang}.xml`` per language, ``{stem}.tsv``,
-    ``{stem}.parquet``, ``{stem}.jsonl``, ``{stem}.{lang}`` per language and
+    ``{stem}.parquet``, ``{stem}.jsonl``, ``{stem}.tmx``, ``{stem}.{lang}`` per language and
     ``{stem}.docids``; each is the same as the matching single-format writer gives. If
     anything fails midway no file is replaced.
 
@@ -185,6 +207,7 @@ def write_corpus(
     directory = Path(directory)
     xml_names = [f"{stem}.{lang}.xml" for lang in langs]
     tsv_name, jsonl_name, parquet_name = f"{stem}.tsv", f"{stem}.jsonl", f"{stem}.parquet"
+    tmx_name = f"{stem}.tmx"
     plain_names = [p.name for p in _plain_paths(directory, langs, stem).values()]
     n_docs = n_segs = skipped = 0
     with contextlib.ExitStack() as stack:
@@ -196,6 +219,7 @@ def write_corpus(
             _parquet_sink(directory / parquet_name, langs, pivot, counterfactual)
         )
         add_jsonl = stack.enter_context(_jsonl_sink(directory / jsonl_name, langs, pivot))
+        add_tmx = stack.enter_context(_tmx_sink(directory / tmx_name, langs, pivot))
         add_plain = stack.enter_context(_plain_sink(directory, langs, stem))
         for doc in docs:
             if not doc.segments:
@@ -208,10 +232,11 @@ def write_corpus(
             n_segs += add_tsv(d)
             add_parquet(d)
             add_jsonl(d)
+            add_tmx(d)
             add_plain(d)
             n_docs += 1
     return {
-        "files": [*xml_names, tsv_name, parquet_name, jsonl_name, *plain_names],
+        "files": [*xml_names, tsv_name, parquet_name, jsonl_name, tmx_name, *plain_names],
         "documents": n_docs,
         "segments": n_segs,
         "skipped_empty": skipped,

@@ -2,7 +2,8 @@
 
 :func:`occbio.io.corpus.write_corpus` and the single-format writers hand each
 :class:`occbio.records.Document` to one sink per format (:mod:`occbio.io.corpus_xml`,
-:mod:`occbio.io.corpus_table`, :mod:`occbio.io.corpus_jsonl`, :mod:`occbio.io.corpus_plain`).
+:mod:`occbio.io.corpus_table`, :mod:`occbio.io.corpus_jsonl`, :mod:`occbio.io.corpus_tmx`,
+:mod:`occbio.io.corpus_plain`).
 This module holds what they all share, so the same cleaned text appears in every format:
 :func:`clean_text`, :func:`article_url`, ``_Doc`` (a document's fields, cleaned once),
 ``_check_langs`` and ``_Add``, the signature of a sink's ``add``.

@@ -294,7 +294,8 @@ def _attribution(sources: Sequence[str], origin: Origin) -> list[str]:
         f"credit) and {credit}. The corpus files carry the same revision ids and sources "
         "(XML `revision_id`, `revision_timestamp`, `source`; TSV/Parquet `revision_id_LANG`, "
         "`revision_timestamp_LANG`, `source_LANG`; JSONL `revision_ids`, "
-        "`revision_timestamps`, `sources`), so `occbio rebuild` can fetch exactly those "
+        "`revision_timestamps`, `sources`; TMX `<tuv>` props `x-revision-id`, "
+        "`x-revision-timestamp`, `x-source`), so `occbio rebuild` can fetch exactly those "
         "revisions again. The text was read from:",
         "",
         *([f"- {line}" for line in sources] or ["- (no document)"]),

@@ -1,8 +1,8 @@
 """Stage ``write``: the finished corpus and what describes it.
 
 Reads the balanced tuples and each person's decision; writes ``corpus/`` (document-level XML per
-language in GeBioCorpus's vocabulary, TSV, JSONL, line-aligned text files with doc ids), then
-``stats.json`` (the funnel of OccGen's Table 1), ``DATACARD.md`` and
+language in GeBioCorpus's vocabulary, TSV, JSONL, Parquet, TMX, line-aligned text files with doc
+ids), then ``stats.json`` (the funnel of OccGen's Table 1), ``DATACARD.md`` and
 ``occupations_by_gender.png`` (people per occupation by gender, before and after balancing).
 """
 
@@ -29,7 +29,7 @@ from occbio.io.attribution import (
     source_summary,
     write_attribution,
 )
-from occbio.io.corpus import write_corpus
+from occbio.io.corpus import CORPUS_FORMATS, write_corpus
 from occbio.io.jsonl import JsonlIndex, read_jsonl
 from occbio.records import Article, Document, Entity, Occupation
 from occbio.report.chart import gender_gap_chart, occupation_chart
@@ -292,7 +292,13 @@ def run_write(
     uncertain = cfg.write.uncertain
     balance_rec = run.require_done(BALANCE_STAGE, needed_by=STAGE)
     inputs = {"balance": balance_rec["fingerprint"]}
-    settings = {"langs": cfg.langs, "pivot": cfg.pivot, "augment": cfg.write.augment}
+    settings = {
+        "langs": cfg.langs,
+        "pivot": cfg.pivot,
+        "augment": cfg.write.augment,
+        # a format added to occbio (corpus.tmx) is written into a run finished without it
+        "formats": list(CORPUS_FORMATS),
+    }
     if cfg.write.augment:
         check_languages(cfg.langs)
         settings["relatives"] = cfg.write.relatives
