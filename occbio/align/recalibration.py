@@ -1,13 +1,13 @@
 """The probability model corrected by a run's own human review (``occbio review import``).
 
 The shipped model (:mod:`occbio.align.calibration`) was trained on news; a run's biographies,
-languages and dumps can make its probabilities too high or too low. Reviewers' verdicts on the
-run's own pairs correct it the way Platt scaling does: the model's log-odds ``z`` become
-``a + b·z``, fitted to the verdicts (parallel or not) by logistic regression with the shipped
-model as the prior (a Gaussian around ``a = 0, b = 1`` worth :data:`PRIOR` judgments), so a
-handful of verdicts moves it a little and hundreds move it where they point. One fit per target
-language where it has :data:`MIN_JUDGED` verdicts, and one over every language (``*``) for the
-others. Plain data in, plain data out; nothing here reads a file.
+languages and dumps can make its probabilities too high or too low. Reviewers' verdicts on the run's
+own pairs correct it the way Platt scaling does: the model's log-odds ``z`` (held within
+±:data:`Z_LIMIT`) become ``a + b·z``, fitted to the verdicts (parallel or not) by logistic
+regression with the shipped model as the prior (a Gaussian around ``a = 0, b = 1`` of weight
+:data:`PRIOR`), so a handful of verdicts moves it a little and hundreds move it where they point.
+One fit per target language where it has :data:`MIN_JUDGED` verdicts, and one over every language
+(``*``) for the others. Plain data in, plain data out; nothing here reads a file.
 """
 
 from __future__ import annotations
@@ -22,10 +22,16 @@ __all__ = ["MIN_JUDGED", "POOLED", "PRIOR", "Recalibration", "fit_recalibration"
 
 #: Verdicts a language needs for a fit of its own (else the pooled fit applies to it).
 MIN_JUDGED = 30
-#: How many judgments the shipped model is worth as the prior.
-PRIOR = 10.0
+#: The prior's weight: chosen on simulated reviews of MT-GenEval pairs (10 kept the model too
+#: sure where reviewers found 5 % of its surest pairs wrong, 0.1 let 200 verdicts overshoot;
+#: benchmarks/target_precision.py --simulate, docs/alignment.md).
+PRIOR = 1.0
 #: The key of the fit over every language.
 POOLED = "*"
+#: Log-odds beyond ±this (P 0.99995) count as this: most mined pairs lie far out (|z| of 10 to
+#: 50), and a straight line through them would let the farthest decide the slope; the
+#: reviewers' share of parallel pairs among the surest is what the top of the line must meet.
+Z_LIMIT = 10.0
 
 
 @dataclass(frozen=True)
@@ -39,7 +45,7 @@ class Recalibration:
     parallel: int
 
     def log_odds(self, z: float) -> float:
-        return self.a + self.b * z
+        return self.a + self.b * min(max(z, -Z_LIMIT), Z_LIMIT)
 
 
 def fit_recalibration(
@@ -48,7 +54,7 @@ def fit_recalibration(
     """The maximum a posteriori ``(a, b)`` of ``P(parallel) = σ(a + b·z)`` under a Gaussian
     prior around ``(0, 1)`` of weight ``prior`` (Newton's method; the prior keeps it defined
     when every verdict agrees)."""
-    x = np.column_stack([np.ones(len(z)), np.clip(np.asarray(z, float), -50.0, 50.0)])
+    x = np.column_stack([np.ones(len(z)), np.clip(np.asarray(z, float), -Z_LIMIT, Z_LIMIT)])
     y = np.asarray(parallel, float)
     w0 = np.array([0.0, 1.0])
 
