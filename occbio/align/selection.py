@@ -38,9 +38,9 @@ from occbio.config import AlignConfig
 __all__ = [
     "acceptance",
     "choose_floor",
-    "mined_probabilities",
     "evidence_factors_of",
     "length_factors",
+    "mined_probabilities",
     "probability_model",
     "reject_reason",
     "select_tuples",

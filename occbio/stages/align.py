@@ -290,11 +290,9 @@ def _align(
         factors = length_factors(mined(), pivot=pivot, cfg=cfg.align, rule=rule)
     docs_with_tuples: set[str] = set()
     kept_probs: list[float] = []
-    mined_probs: list[float] = []  # every mined tuple's: their sum is the expected true pairs
     with atomic_write(run.path / DROPPED_FILE) as dropped_fh:
 
         def on_drop(t: AlignedTuple, reason: str) -> None:
-            mined_probs.append(t.prob or 0.0)
             # those are all in mined.jsonl with their scores
             if reason not in ("below_threshold", "below_min_prob"):
                 row = {**t.to_dict(), "reason": reason}
@@ -315,7 +313,6 @@ def _align(
                 docs_with_tuples.add(t.doc)
                 if t.prob is not None:
                     kept_probs.append(t.prob)
-                    mined_probs.append(t.prob)
                 yield t
 
         tsv = write_alignments(run.path / ALIGNMENTS_FILE, kept(), cfg.langs, pivot)
@@ -337,8 +334,6 @@ def _align(
             "expected_precision": (
                 round(sum(kept_probs) / len(kept_probs), 4) if kept_probs else None
             ),
-            # their sum over that of every mined tuple: the share of the true pairs mining
-            # retrieved that the corpus keeps, as the model expects it
             # whose estimate that is: the shipped model's, or corrected by the run's review
             # (with how the judged pairs above the floor fared)
             "calibration": (
@@ -348,10 +343,10 @@ def _align(
                 if model is not None
                 else None
             ),
+            # their sum over that of every mined tuple: the share of the true pairs mining
+            # retrieved that the corpus keeps, as the model expects it
             "expected_recall": (
-                round(sum(kept_probs) / sum(mined_probs), 4)
-                if kept_probs and sum(mined_probs)
-                else None
+                round(sum(kept_probs) / sum(probs), 4) if kept_probs and sum(probs) else None
             ),
             "seconds": {k: round(v, 3) for k, v in timings.items()},
         }
