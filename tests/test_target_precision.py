@@ -37,7 +37,7 @@ def test_a_mean_alone_would_admit_junk_the_f1_does_not() -> None:
     assert floor.floor == 1.0 and floor.kept == 100 and floor.expected_precision == 1.0
 
 
-def test_ties_go_together_and_an_unreachable_target_keeps_only_the_certain() -> None:
+def test_ties_go_together_and_an_unreachable_target_keeps_nothing() -> None:
     floor = floor_for_precision([0.99, 0.9, 0.9, 0.9, 0.2], 0.9)
     assert floor.kept == 4 and floor.floor == 0.9  # the three 0.9s together
     assert floor_for_precision([0.7, 0.6], 0.95).kept == 0
