@@ -11,42 +11,49 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from occbio.align.encoders import UnknownEncoder
-from occbio.align.inputs import InputError
-from occbio.audit.command import run_audit
-from occbio.audit.inputs import AuditInputError
-from occbio.augment import check_languages
-from occbio.augment_command import run_augment
-from occbio.cli_options import UsageError, build_parser, overrides
-from occbio.config import ConfigError, RunConfig, load_config
-from occbio.evaluate.command import run_evaluate
-from occbio.executor import LazyExecutor, remove_scratch_leftovers
-from occbio.extract.compressed import special_file_problem
-from occbio.extract.wikidata_dump import WikidataDumpError
-from occbio.extract.wikidata_sparql import EndpointUnreachable
-from occbio.extract.wikipedia_dump import DumpError
-from occbio.extract.wikipedia_web import SiteUnreachable
-from occbio.langs import LanguageError
-from occbio.models import run_models
-from occbio.report.funnel import format_funnel
-from occbio.review.command import run_review
-from occbio.review.report import is_control
-from occbio.rewrite_command import run_rewrite
-from occbio.run import RunDir, read_manifest
-from occbio.runlock import run_lock
-from occbio.stages.align import (
-    ALIGNMENTS_FILE,
-    acceptance_rule,
-    encoder_for,
-    run_align,
-    run_align_input,
-)
-from occbio.stages.balance import run_balance
-from occbio.stages.common import StageResult
-from occbio.stages.entities import run_entities
-from occbio.stages.explain import explain
-from occbio.stages.text import run_text
-from occbio.stages.write import CORPUS_DIR, DATACARD_FILE, read_stats, run_write
+#: What Ctrl-C prints, at any moment of any command.
+INTERRUPTED = "occbio: interrupted; run the same command again to resume where it stopped"
+
+try:  # loading occbio takes seconds on a busy machine: Ctrl-C then is one line too
+    from occbio.align.encoders import UnknownEncoder
+    from occbio.align.inputs import InputError
+    from occbio.audit.command import run_audit
+    from occbio.audit.inputs import AuditInputError
+    from occbio.augment import check_languages
+    from occbio.augment_command import run_augment
+    from occbio.cli_options import UsageError, build_parser, overrides
+    from occbio.config import ConfigError, RunConfig, load_config
+    from occbio.evaluate.command import run_evaluate
+    from occbio.executor import LazyExecutor, remove_scratch_leftovers
+    from occbio.extract.compressed import special_file_problem
+    from occbio.extract.wikidata_dump import WikidataDumpError
+    from occbio.extract.wikidata_sparql import EndpointUnreachable
+    from occbio.extract.wikipedia_dump import DumpError
+    from occbio.extract.wikipedia_web import SiteUnreachable
+    from occbio.langs import LanguageError
+    from occbio.models import run_models
+    from occbio.report.funnel import format_funnel
+    from occbio.review.command import run_review
+    from occbio.review.report import is_control
+    from occbio.rewrite_command import run_rewrite
+    from occbio.run import RunDir, read_manifest
+    from occbio.runlock import run_lock
+    from occbio.stages.align import (
+        ALIGNMENTS_FILE,
+        acceptance_rule,
+        encoder_for,
+        run_align,
+        run_align_input,
+    )
+    from occbio.stages.balance import run_balance
+    from occbio.stages.common import StageResult
+    from occbio.stages.entities import run_entities
+    from occbio.stages.explain import explain
+    from occbio.stages.text import run_text
+    from occbio.stages.write import CORPUS_DIR, DATACARD_FILE, read_stats, run_write
+except KeyboardInterrupt:
+    print(INTERRUPTED, file=sys.stderr)
+    raise SystemExit(130) from None
 
 __all__ = ["main", "build_parser"]
 
@@ -278,6 +285,14 @@ def _message(exc: BaseException) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``occbio`` command; returns the exit status."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # parsing and --help included, not only the commands' work
+        print(INTERRUPTED, file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:2] == ["evaluate", "mtgeneval"]:  # MT-GenEval's own files: no run, no config
         from occbio.evaluate.mtgeneval import run_mtgeneval
@@ -337,12 +352,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             hint = " (free some space, then run the same command again: it resumes)"
         print(f"occbio: error: {exc.strerror or exc}{where}{hint}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(
-            "occbio: interrupted; run the same command again to resume where it stopped",
-            file=sys.stderr,
-        )
-        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover
