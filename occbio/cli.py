@@ -119,26 +119,31 @@ def _print_stats(cfg: RunConfig) -> None:
         raise UsageError(f"no run at {cfg.out_dir} (no manifest.json): run a stage first")
     stages = read_manifest(manifest)["stages"]  # read-only: no RunDir (it saves the manifest)
     stats = read_stats(cfg.out_dir)
+    lines = []
     if stats is not None:
-        print(_FUNNEL_TITLE.format(langs=", ".join(stats.get("langs", []))))
-        print(format_funnel(stats["funnel"]))
-        print()
+        lines += [_FUNNEL_TITLE.format(langs=", ".join(stats.get("langs", []))),
+                  *format_funnel(stats["funnel"]).splitlines(), ""]  # fmt: skip
     order = {name: i for i, (name, _) in enumerate(_STAGES)}  # run order; others after
     for name in sorted(stages, key=lambda n: (order.get(n, len(order)), n)):
         rec = stages[name]
         status = rec.get("status", "?")
         error = f": {rec['error']}" if status == "failed" and rec.get("error") else ""
-        print(f"[{name}] {status}{error}")
+        lines.append(f"[{name}] {status}{error}")
         for key, value in rec.get("counts", {}).items():
-            print(f"  {_shown(name, key):<40} {value:>10}")
+            lines.append(f"  {_shown(name, key):<40} {value:>10}")
         for lang, templates in rec.get("unrendered_templates", {}).items():
-            print(
+            lines.append(
                 f"  {lang}: sentences dropped by unrendered template (top 10 of {len(templates)}):"
             )
             for template, count in list(templates.items())[:10]:
-                print(f"    {{{{{template}}}}}{'':<{max(1, 36 - len(template))}} {count:>10}")
-        for warning in rec.get("warnings", []):
-            print(f"  warning: {warning}")
+                lines.append(
+                    f"    {{{{{template}}}}}{'':<{max(1, 36 - len(template))}} {count:>10}"
+                )
+        lines.extend(f"  warning: {warning}" for warning in rec.get("warnings", []))
+    # names from files (a template's from a dump, a key in an edited manifest) reach the
+    # terminal: a control character in one (an escape sequence, a line break) shows as U+FFFD
+    for line in lines:
+        print("".join("\ufffd" if is_control(c) else c for c in line))
 
 
 def _warn_without_contact(cfg: RunConfig, upto: str) -> None:
