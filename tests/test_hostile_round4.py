@@ -322,3 +322,15 @@ def test_stats_shows_no_control_character_from_the_manifest(
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\n[fake]" not in out, out
     assert "x\ufffd[2J\ufffd[fake] done" in out
+
+
+def test_a_gap_of_a_gender_with_itself_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = make_run(tmp_path)
+    system = tmp_path / "system.es"
+    system.write_text("".join(f"Frase {k}.\n" for k in range(1, 7)), encoding="utf-8")
+    argv = ["evaluate", str(run), "--tgt", "es", "--system", f"s={system}", "--resamples", "5"]
+    line = _one_error(capsys, [*argv, "--gap", "female,female"])  # was: a gap of 0, reported
+    assert "--gap female,female: a gender compared with itself" in line, line
+    assert not (run / "evaluation").exists()

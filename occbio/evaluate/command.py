@@ -245,6 +245,8 @@ def _evaluate(
     out: Path = args.out or run_dir / "evaluation" / f"{src}-{tgt}"
     present = sorted({s.gender for s in testset.segments})
     for a, b in args.gap or ():
+        if a == b:  # as --compare X,X: a gap of 0 whatever the systems do
+            raise EvaluateError(f"--gap {a},{b}: a gender compared with itself")
         for g in (a, b):
             if g not in present:
                 raise EvaluateError(
