@@ -11,42 +11,49 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from occbio.align.encoders import UnknownEncoder
-from occbio.align.inputs import InputError
-from occbio.audit.command import run_audit
-from occbio.audit.inputs import AuditInputError
-from occbio.augment import check_languages
-from occbio.augment_command import run_augment
-from occbio.cli_options import UsageError, build_parser, overrides
-from occbio.config import ConfigError, RunConfig, load_config
-from occbio.evaluate.command import run_evaluate
-from occbio.executor import LazyExecutor, remove_scratch_leftovers
-from occbio.extract.compressed import special_file_problem
-from occbio.extract.wikidata_dump import WikidataDumpError
-from occbio.extract.wikidata_sparql import EndpointUnreachable
-from occbio.extract.wikipedia_dump import DumpError
-from occbio.extract.wikipedia_web import SiteUnreachable
-from occbio.langs import LanguageError
-from occbio.models import run_models
-from occbio.report.funnel import format_funnel
-from occbio.review.command import run_review
-from occbio.review.report import is_control
-from occbio.rewrite_command import run_rewrite
-from occbio.run import RunDir, read_manifest
-from occbio.runlock import run_lock
-from occbio.stages.align import (
-    ALIGNMENTS_FILE,
-    acceptance_rule,
-    encoder_for,
-    run_align,
-    run_align_input,
-)
-from occbio.stages.balance import run_balance
-from occbio.stages.common import StageResult
-from occbio.stages.entities import run_entities
-from occbio.stages.explain import explain
-from occbio.stages.text import run_text
-from occbio.stages.write import CORPUS_DIR, DATACARD_FILE, read_stats, run_write
+#: What Ctrl-C prints, at any moment of any command.
+INTERRUPTED = "occbio: interrupted; run the same command again to resume where it stopped"
+
+try:  # loading occbio takes seconds on a busy machine: Ctrl-C then is one line too
+    from occbio.align.encoders import UnknownEncoder
+    from occbio.align.inputs import InputError
+    from occbio.audit.command import run_audit
+    from occbio.audit.inputs import AuditInputError
+    from occbio.augment import check_languages
+    from occbio.augment_command import run_augment
+    from occbio.cli_options import UsageError, build_parser, overrides
+    from occbio.config import ConfigError, RunConfig, load_config
+    from occbio.evaluate.command import run_evaluate
+    from occbio.executor import LazyExecutor, remove_scratch_leftovers
+    from occbio.extract.compressed import special_file_problem
+    from occbio.extract.wikidata_dump import WikidataDumpError
+    from occbio.extract.wikidata_sparql import EndpointUnreachable
+    from occbio.extract.wikipedia_dump import DumpError
+    from occbio.extract.wikipedia_web import SiteUnreachable
+    from occbio.langs import LanguageError
+    from occbio.models import run_models
+    from occbio.report.funnel import format_funnel
+    from occbio.review.command import run_review
+    from occbio.review.report import is_control
+    from occbio.rewrite_command import run_rewrite
+    from occbio.run import RunDir, read_manifest
+    from occbio.runlock import run_lock
+    from occbio.stages.align import (
+        ALIGNMENTS_FILE,
+        acceptance_rule,
+        encoder_for,
+        run_align,
+        run_align_input,
+    )
+    from occbio.stages.balance import run_balance
+    from occbio.stages.common import StageResult
+    from occbio.stages.entities import run_entities
+    from occbio.stages.explain import explain
+    from occbio.stages.text import run_text
+    from occbio.stages.write import CORPUS_DIR, DATACARD_FILE, read_stats, run_write
+except KeyboardInterrupt:
+    print(INTERRUPTED, file=sys.stderr)
+    raise SystemExit(130) from None
 
 __all__ = ["main", "build_parser"]
 
@@ -112,32 +119,45 @@ def _print_stats(cfg: RunConfig) -> None:
         raise UsageError(f"no run at {cfg.out_dir} (no manifest.json): run a stage first")
     stages = read_manifest(manifest)["stages"]  # read-only: no RunDir (it saves the manifest)
     stats = read_stats(cfg.out_dir)
+    lines = []
     if stats is not None:
-        print(_FUNNEL_TITLE.format(langs=", ".join(stats.get("langs", []))))
-        print(format_funnel(stats["funnel"]))
-        print()
+        lines += [_FUNNEL_TITLE.format(langs=", ".join(stats.get("langs", []))),
+                  *format_funnel(stats["funnel"]).splitlines(), ""]  # fmt: skip
     order = {name: i for i, (name, _) in enumerate(_STAGES)}  # run order; others after
     for name in sorted(stages, key=lambda n: (order.get(n, len(order)), n)):
         rec = stages[name]
         status = rec.get("status", "?")
         error = f": {rec['error']}" if status == "failed" and rec.get("error") else ""
-        print(f"[{name}] {status}{error}")
+        lines.append(f"[{name}] {status}{error}")
         for key, value in rec.get("counts", {}).items():
-            print(f"  {_shown(name, key):<40} {value:>10}")
+            lines.append(f"  {_shown(name, key):<40} {value:>10}")
         for lang, templates in rec.get("unrendered_templates", {}).items():
-            print(
+            lines.append(
                 f"  {lang}: sentences dropped by unrendered template (top 10 of {len(templates)}):"
             )
             for template, count in list(templates.items())[:10]:
-                print(f"    {{{{{template}}}}}{'':<{max(1, 36 - len(template))}} {count:>10}")
+                lines.append(
+                    f"    {{{{{template}}}}}{'':<{max(1, 36 - len(template))}} {count:>10}"
+                )
         if rec.get("precision_curve"):
-            print(_format_curve(rec))
-        for warning in rec.get("warnings", []):
-            print(f"  warning: {warning}")
+            lines += _format_curve(rec)
+        lines.extend(f"  warning: {warning}" for warning in rec.get("warnings", []))
+    # names from files (a template's from a dump, a key in an edited manifest) reach the
+    # terminal: a control character in one (an escape sequence, a line break) shows as U+FFFD
+    for line in lines:
+        print("".join("\ufffd" if is_control(c) else c for c in line))
 
 
-def _format_curve(align: dict) -> str:
-    """The align record's precision/recall curve as the lines ``occbio stats`` prints."""
+def _format_curve(align: dict) -> list[str]:
+    """The align record's precision/recall curve as the lines ``occbio stats`` prints (one
+    line saying so when an edited manifest holds something else)."""
+    try:
+        return _curve_lines(align)
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return ["  the precision curve in the manifest is damaged: `occbio align` writes it again"]
+
+
+def _curve_lines(align: dict) -> list[str]:
     chosen = align.get("target_precision")
     lines = [
         "  expected precision / recall by target (the model on this run's mined tuples):",
@@ -151,7 +171,7 @@ def _format_curve(align: dict) -> str:
             f"{'-' if prec is None else f'{prec:.3f}':>10} "
             f"{'-' if rec is None else f'{rec:.3f}':>8} {row['kept']:>8}{mark}"
         )
-    return "\n".join(lines)
+    return lines
 
 
 def _warn_without_contact(cfg: RunConfig, upto: str) -> None:
@@ -298,6 +318,14 @@ def _message(exc: BaseException) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``occbio`` command; returns the exit status."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # parsing and --help included, not only the commands' work
+        print(INTERRUPTED, file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:2] == ["evaluate", "mtgeneval"]:  # MT-GenEval's own files: no run, no config
         from occbio.evaluate.mtgeneval import run_mtgeneval
@@ -361,12 +389,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             hint = " (free some space, then run the same command again: it resumes)"
         print(f"occbio: error: {exc.strerror or exc}{where}{hint}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(
-            "occbio: interrupted; run the same command again to resume where it stopped",
-            file=sys.stderr,
-        )
-        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,11 +17,13 @@ import email.utils
 import logging
 import math
 import os
+import queue
 import socket
 import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, TypeVar
@@ -40,6 +42,7 @@ __all__ = [
     "AnswerRefused",
     "AnswerTooLarge",
     "CacheError",
+    "DaemonPool",
     "DeadlineExceeded",
     "GuardedAdapter",
     "RateLimiter",
@@ -134,6 +137,41 @@ def backoff_delay(
     if retry_after is not None:
         return min(retry_after, cap)
     return min(base * 2 ** (attempt - 1), cap)
+
+
+class DaemonPool:
+    """Threads that run requests, like :class:`concurrent.futures.ThreadPoolExecutor`'s but
+    daemons: the interpreter does not wait for them when occbio exits. After Ctrl-C a request
+    still in flight (a server that never answers, a retry's backoff) would otherwise keep the
+    process alive for minutes after it said it was interrupted."""
+
+    def __init__(self, workers: int, name: str) -> None:
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._workers = workers
+        for i in range(workers):
+            threading.Thread(target=self._work, name=f"{name}_{i}", daemon=True).start()
+
+    def submit(self, fn: Callable[..., _T], *args: Any) -> Future[_T]:
+        future: Future[_T] = Future()
+        self._jobs.put((future, fn, args))
+        return future
+
+    def shutdown(self) -> None:
+        """Let each thread end once its job is done (cancel what waits first)."""
+        for _ in range(self._workers):
+            self._jobs.put(None)
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            future, fn, args = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = fn(*args)
+            except BaseException as exc:  # handed to whoever waits on the future
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
 
 
 class RateLimiter:

@@ -17,7 +17,22 @@ __all__ = [
     "Alignment",
     "Document",
     "Record",
+    "MAX_WIKI_ID",
+    "wiki_id",
 ]
+
+#: The largest page or revision id (MediaWiki's are signed 64-bit, as are the corpus's Parquet
+#: ``revision_id_*`` columns).
+MAX_WIKI_ID = 2**63 - 1
+
+
+def wiki_id(value: object) -> int:
+    """``value`` as a page or revision id: a whole number from 1 to :data:`MAX_WIKI_ID`, else 0
+    (not said). A dump, a site or an edited corpus may give anything; what is no id is not
+    written as one (Parquet's int64 would refuse it at the end of a run)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_WIKI_ID:
+        return value
+    return 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,6 +245,8 @@ def _evaluate(
     out: Path = args.out or run_dir / "evaluation" / f"{src}-{tgt}"
     present = sorted({s.gender for s in testset.segments})
     for a, b in args.gap or ():
+        if a == b:  # as --compare X,X: a gap of 0 whatever the systems do
+            raise EvaluateError(f"--gap {a},{b}: a gender compared with itself")
         for g in (a, b):
             if g not in present:
                 raise EvaluateError(
@@ -357,8 +359,7 @@ def _evaluate(
             f"nothing written to {out}; run the command again"
         )
     for staged, final in simulated.items():
-        final.parent.mkdir(exist_ok=True)
-        os.replace(staged, final)
+        _place(staged, final)
     _write_outputs(out, result, document, data, src, tgt)
     print(format_rows(result.rows, args.format, document), end="")
     if not args.quiet:
@@ -369,6 +370,15 @@ def _evaluate(
 
 #: where --simulate's systems wait (in OUT) until the evaluation is written
 _STAGED_PREFIX = ".simulated-"
+
+
+def _place(staged: Path, final: Path) -> None:
+    """Copy a staged system to its place in OUT/systems/, written as every output is (through
+    no link: a ``systems`` planted as a link to elsewhere is refused, not written through)."""
+    from occbio.run import atomic_write
+
+    with atomic_write(final, "wb") as fh, staged.open("rb") as src:
+        shutil.copyfileobj(src, fh)
 
 
 def _remove_staged(out: Path) -> None:

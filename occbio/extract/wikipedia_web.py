@@ -26,7 +26,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
@@ -53,6 +53,7 @@ from occbio.extract.wikipedia_urls import (
 from occbio.net import (
     RETRY_STATUSES,
     AnswerRefused,
+    DaemonPool,
     GuardedAdapter,
     RateLimiter,
     SiteBusy,
@@ -414,7 +415,7 @@ class WikipediaWebClient:
         window = 2 * self.concurrency
         pending: deque[Future[FetchResult]] = deque()
         source = iter(items)
-        pool = ThreadPoolExecutor(self.concurrency, thread_name_prefix="wikipedia-web")
+        pool = DaemonPool(self.concurrency, "wikipedia-web")  # Ctrl-C waits for no request
         try:
             exhausted = False
             while True:
@@ -430,7 +431,7 @@ class WikipediaWebClient:
         finally:
             for future in pending:
                 future.cancel()
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown()
 
     # -- lifetime --------------------------------------------------------------------------
 

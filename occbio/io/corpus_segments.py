@@ -11,11 +11,21 @@ from pathlib import Path
 
 from occbio.io.json_text import parse_json
 from occbio.langs import LanguageError, check_lang
+from occbio.records import wiki_id
 
 __all__ = ["Provenance", "read_segments", "redo_hint", "segment_provenance", "segment_text"]
 
 #: The provenance keys of a corpus.jsonl row, each ``{lang: value}``.
 _PROVENANCE_KEYS = ("page_ids", "revision_ids", "revision_timestamps", "sources")
+#: The type occbio writes each descriptive key of a row as (a key may be absent or null): a
+#: row holding another was edited, and is named rather than a traceback in whatever reads it.
+_ROW_TYPES: dict[str, tuple[type, str]] = {
+    "name": (str, "a string"),
+    "gender": (str, "a string"),
+    "occupations": (list, "a list of objects"),
+    "urls": (dict, "an object of strings"),
+    "scores": (dict, "an object"),
+}
 
 
 def read_segments(path: Path, error: type[Exception] = ValueError) -> list[tuple[int, dict]]:
@@ -60,12 +70,33 @@ def _row(path: Path, n: int, raw: bytes, error: type[Exception]) -> dict | None:
             f"{path}:{n}: not a segment of an occbio corpus (text, qid, seg expected); "
             f"was the file edited? {redo_hint(path)}"
         ) from None
+    bad = _bad_key(row)
+    if bad is not None:
+        raise error(
+            f"{path}:{n}: {bad!r} is not {_ROW_TYPES[bad][1]}, as occbio writes it; was the file "
+            f"edited? {redo_hint(path)}"
+        )
     for lang in row["text"]:
         try:
             check_lang(lang, f"{path}:{n}: text")
         except LanguageError as exc:
             raise error(f"{exc}; was the file edited? {redo_hint(path)}") from None
     return row
+
+
+def _bad_key(row: dict) -> str | None:
+    """The first descriptive key of ``row`` whose value is not of occbio's shape, else None."""
+    for key, (kind, _) in _ROW_TYPES.items():
+        value = row.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, kind):
+            return key
+        if key == "occupations" and not all(isinstance(o, dict) for o in value):
+            return key
+        if key == "urls" and not all(isinstance(u, str) for u in value.values()):
+            return key
+    return None
 
 
 def redo_hint(path: Path) -> str:
@@ -121,14 +152,12 @@ class Provenance:
 def segment_provenance(row: dict) -> dict[str, Provenance]:
     """Each language's :class:`Provenance` in a corpus.jsonl row (``page_ids``,
     ``revision_ids``, ``revision_timestamps``, ``sources``); a corpus written before occbio
-    recorded them gives empty ones. A value of the wrong type reads as not said."""
+    recorded them gives empty ones. A value of the wrong type, or an id that is none
+    (:func:`occbio.records.wiki_id`), reads as not said."""
     maps = {}
     for key in _PROVENANCE_KEYS:
         value = row.get(key)
         maps[key] = value if isinstance(value, dict) else {}
-
-    def number(value: object) -> int:
-        return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
     def text(value: object) -> str:
         return value if isinstance(value, str) else ""
@@ -136,8 +165,8 @@ def segment_provenance(row: dict) -> dict[str, Provenance]:
     langs = row.get("text") if isinstance(row.get("text"), dict) else {}
     return {
         lang: Provenance(
-            page_id=number(maps["page_ids"].get(lang)),
-            revision_id=number(maps["revision_ids"].get(lang)),
+            page_id=wiki_id(maps["page_ids"].get(lang)),
+            revision_id=wiki_id(maps["revision_ids"].get(lang)),
             revision_timestamp=text(maps["revision_timestamps"].get(lang)),
             source=text(maps["sources"].get(lang)),
         )

@@ -252,11 +252,14 @@ def _read_csv(path: Path, text: str, run: str, items: Mapping[str, Item]) -> lis
                 f"{path}:1: no {' and no '.join(missing)} column (a CSV of occbio review export "
                 f"has {', '.join(CSV_COLUMNS)}, post_edit, ...)"
             )
-        col = {
-            name: header.index(name)
-            for name in ("id", "verdict", "post_edit", "annotator")
-            if name in header
-        }
+        read = ("id", "verdict", "post_edit", "annotator")
+        twice = [name for name in read if header.count(name) > 1]
+        if twice:  # which one holds the work? reading the first could drop every verdict
+            raise ReviewError(
+                f"{path}:1: the {' and '.join(twice)} column appears more than once; keep one "
+                "(the one filled in)"
+            )
+        col = {name: header.index(name) for name in read if name in header}
         out = []
         line = reader.line_num
         for cells in reader:

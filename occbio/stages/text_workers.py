@@ -23,7 +23,7 @@ from occbio.extract.html_text import PageShapeError, html_to_text
 from occbio.extract.wikitext import wikitext_to_text
 from occbio.extract.wikitext_templates import strip_holes
 from occbio.gender.pronouns import infer_gender
-from occbio.records import Article, Sentence
+from occbio.records import Article, Sentence, wiki_id
 
 _MIN_PAGES_FOR_WORKERS = 300
 
@@ -99,7 +99,7 @@ def _process_page(job: _PageJob) -> _PageResult:
         title=job.title,
         page_id=job.page_id,
         text=text,
-        revision_id=job.revision_id,
+        revision_id=wiki_id(job.revision_id),  # what a dump or site gave, checked
         revision_timestamp=job.revision_timestamp,
         source=job.source,
         gender=evidence.to_dict(),

@@ -476,4 +476,31 @@ def read_stats(out_dir: Path) -> dict[str, Any] | None:
     except (ValueError, OSError) as exc:  # a damaged file: the next `write` rewrites it
         log.warning("%s is unreadable (%s); run `occbio write` again to rewrite it", path, exc)
         return None
-    return stats if isinstance(stats, dict) and isinstance(stats.get("funnel"), list) else None
+    if not _is_stats(stats):  # edited: what would print it fails on a field of another type
+        log.warning("%s is not what occbio writes; run `occbio write` again to rewrite it", path)
+        return None
+    return stats
+
+
+def _is_stats(stats: object) -> bool:
+    """Whether ``stats`` has the shape this stage writes: ``langs`` and ``funnel`` rows as
+    :func:`occbio.report.funnel.format_funnel` reads them."""
+
+    def counts(value: object) -> bool:
+        return isinstance(value, dict) and all(
+            isinstance(n, int | float) and not isinstance(n, bool) for n in value.values()
+        )
+
+    if not isinstance(stats, dict) or not isinstance(stats.get("funnel"), list):
+        return False
+    langs = stats.get("langs", [])
+    if not isinstance(langs, list) or not all(isinstance(x, str) for x in langs):
+        return False
+    return all(
+        isinstance(row, dict)
+        and isinstance(row.get("stage"), str)
+        and counts(row.get("people"))
+        and isinstance(row.get("occupations"), int | float)
+        and (row.get("sentences") is None or counts(row.get("sentences")))
+        for row in stats["funnel"]
+    )
