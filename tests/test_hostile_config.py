@@ -261,8 +261,9 @@ def test_a_sample_run_writes_nothing_outside_its_run_directory(
 ) -> None:
     """HOME, TMPDIR and the working directory fresh and empty: after `occbio mine --sample` with
     worker processes they are still empty (matplotlib's font cache, Dask's scratch space went
-    to the run directory and are gone), and the named semaphores of the worker pools
-    (/dev/shm/sem.mp-*) are unlinked."""
+    to the run directory and are gone) but for the run path's lock file in TMPDIR (by design,
+    occbio.runlock), and the named semaphores of the worker pools (/dev/shm/sem.mp-*) are
+    unlinked."""
     if executor == "dask":
         pytest.importorskip("distributed")
     home, tmp, cwd = (tmp_path / name for name in ("home", "tmp", "cwd"))
@@ -285,7 +286,10 @@ def test_a_sample_run_writes_nothing_outside_its_run_directory(
     # -q: importing distributed set its loggers to INFO, and its close logged a traceback
     assert "INFO" not in done.stderr and "Traceback" not in done.stderr, done.stderr[-3000:]
     assert (out / "corpus" / "corpus.jsonl").is_file() and (out / "gender_gap.png").is_file()
-    assert [p for p in (home, tmp, cwd) if any(p.iterdir())] == []
+    assert [p for p in (home, cwd) if any(p.iterdir())] == []
+    locks = tmp / f"occbio-locks-{os.getuid()}"
+    assert [p.name for p in tmp.iterdir()] == [locks.name]
+    assert [p.suffix for p in locks.iterdir()] == [".lock"]  # the run path's, and no other
     assert (
         sorted(p.name for p in out.iterdir() if p.name.startswith((".matplotlib", ".dask"))) == []
     )
