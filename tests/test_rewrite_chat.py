@@ -238,9 +238,10 @@ def test_cli_hf_backend_without_torch_is_one_line_with_the_pip_line(
     (model / "config.json").write_text('{"model_type": "gpt2"}', encoding="utf-8")
     (model / "model.safetensors").write_bytes(b"weights")
     monkeypatch.setitem(sys.modules, "torch", None)
-    out = tmp_path / "out.txt"
+    out, empty = tmp_path / "out.txt", tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
     argv = ["rewrite", "--lang", "es", "--to", "feminine", "--backend", "hf", "--model-dir",
-            str(model), "--input", "/dev/null", "--output", str(out)]  # fmt: skip
+            str(model), "--input", str(empty), "--output", str(out)]  # fmt: skip
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert err.startswith("occbio: error: --backend hf needs torch and transformers")

@@ -295,9 +295,13 @@ def test_missing_transformers_says_what_to_install(
 
 
 @pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a GPU")
-def test_cuda_without_a_gpu_is_a_one_line_error(models: dict[str, Path], capsys) -> None:
+def test_cuda_without_a_gpu_is_a_one_line_error(
+    models: dict[str, Path], tmp_path: Path, capsys
+) -> None:
+    empty = tmp_path / "empty.txt"  # a regular file: a device (/dev/null) is refused first
+    empty.write_text("", encoding="utf-8")
     argv = ["rewrite", "--lang", "es", "--to", "feminine", "--backend", "hf", "--model-dir",
-            str(models["gpt2"]), "--device", "cuda", "--input", "/dev/null"]  # fmt: skip
+            str(models["gpt2"]), "--device", "cuda", "--input", str(empty)]  # fmt: skip
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert "--device cuda" in err and err.count("\n") == 1
